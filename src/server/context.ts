@@ -1,0 +1,30 @@
+import type { Sql } from 'postgres';
+import type { JwtClaims, Tx } from './db/client.ts';
+import type { Lang } from './http/messages.ts';
+
+/** Verifies a bearer access token; returns its claims, or null when it is invalid or expired. */
+export interface AccessTokenVerifier {
+  verifyAccessToken(token: string): Promise<JwtClaims | null>;
+}
+
+/** What the runtime-neutral app needs from its entry point (Node or Deno). */
+export interface AppDeps {
+  /** Owner connection pool (auth flows and migrations only; requests go through `withClaims`). */
+  sql: Sql;
+  /** Access-token verification; absent means every request is anonymous. */
+  tokens?: AccessTokenVerifier;
+  /** Public origin for share links, e.g. https://dalil.example; defaults to the request origin. */
+  publicUrl?: string;
+  statementTimeoutMs?: number;
+  /** Extra route modules (auth, admin, uploads) mounted under /api by later features. */
+  extraRoutes?: ((app: import('./app.ts').ApiApp, deps: AppDeps) => void)[];
+}
+
+export type AppVariables = {
+  lang: Lang;
+  claims: JwtClaims;
+  /** Runs `fn` in one transaction as the caller's role with their JWT claims (RLS in force). */
+  db: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+};
+
+export type AppEnv = { Variables: AppVariables };

@@ -1,0 +1,23 @@
+/** Maps Postgres error codes to HTTP-meaningful categories. Source: PostgreSQL Appendix A. */
+export function classifyPgError(error: unknown):
+  | 'unique_violation'
+  | 'foreign_key_violation'
+  | 'check_violation'
+  | 'insufficient_privilege'
+  | 'unavailable'
+  | 'timeout'
+  | 'other' {
+  const code = (error as { code?: string } | null)?.code;
+  switch (code) {
+    case '23505': return 'unique_violation';
+    case '23503': return 'foreign_key_violation';
+    case '23514': case '23502': case '22001': case '22P02': case '22003': return 'check_violation';
+    case '42501': return 'insufficient_privilege';
+    case '57014': return 'timeout';
+    case '57P01': case '57P02': case '57P03': case '08000': case '08001': case '08003': case '08006':
+    case 'ECONNREFUSED': case 'ECONNRESET': case 'CONNECT_TIMEOUT': case 'CONNECTION_CLOSED':
+    case 'CONNECTION_ENDED': case 'CONNECTION_DESTROYED':
+      return 'unavailable';
+    default: return 'other';
+  }
+}

@@ -1,0 +1,105 @@
+-- Local bootstrap for the embedded stack: creates what Supabase's Postgres image provides and the
+-- migrations rely on (roles, auth.users, auth.uid()/jwt()/role(), the storage schema). Idempotent.
+-- Never applied to a Supabase project: there these objects already exist.
+
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end
+$$;
+
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema public to anon, authenticated, service_role;
+
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+-- GoTrue's key columns of auth.users (same names and types as Supabase's).
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key default gen_random_uuid(),
+  aud varchar(255) default 'authenticated',
+  role varchar(255) default 'authenticated',
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  confirmation_sent_at timestamptz,
+  recovery_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb default '{}'::jsonb,
+  raw_user_meta_data jsonb default '{}'::jsonb,
+  is_super_admin boolean,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  phone text,
+  banned_until timestamptz,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_partial_key on auth.users (lower(email)) where email is not null;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+grant execute on function auth.jwt(), auth.uid(), auth.role() to anon, authenticated, service_role;
+
+-- Supabase Storage's catalogue tables (key columns), so storage migrations apply unchanged.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  public boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  metadata jsonb,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  unique (bucket_id, name)
+);
+alter table storage.objects enable row level security;
+alter table storage.buckets enable row level security;
+grant select on storage.buckets, storage.objects to anon, authenticated;
+grant all on storage.buckets, storage.objects to service_role;

@@ -1,0 +1,18 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { MessageKey } from './messages.ts';
+
+/**
+ * An error answered as the JSON error envelope `{ success:false, error:{ code, message, fields? } }`.
+ * `code` is a stable machine code (also the message key); `message` is localised from it unless given.
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: ContentfulStatusCode,
+    public readonly code: MessageKey,
+    public readonly fields?: Record<string, string[]>,
+    public readonly params?: Record<string, string | number>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}

@@ -1,0 +1,66 @@
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { parseServerEnv } from './env.ts';
+import { startStack } from './stack.ts';
+
+/**
+ * The embedded stack's entry (`npm start`): database (embedded or DATABASE_URL), migrations,
+ * first-start seed, then the API under /api, uploads under /uploads/ and the built SPA, all on
+ * one origin and PORT. SIGINT/SIGTERM stop the HTTP server, the pool and Postgres cleanly.
+ */
+async function main() {
+  const env = parseServerEnv(process.env);
+  const log = (line: string) => console.log(line);
+  const stack = await startStack({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embeddedPort: env.EMBEDDED_PG_PORT, log });
+
+  const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const distDir = path.resolve('dist');
+  const indexHtml = existsSync(path.join(distDir, 'index.html')) ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : null;
+
+  const api = createApp({ sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS });
+  const root = new Hono();
+  root.route('/', api);
+  root.use('/uploads/*', async (c, next) => {
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    await next();
+  });
+  root.use('/uploads/*', serveStatic({ root: path.relative(process.cwd(), uploadsDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }));
+  root.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  root.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+  root.get('*', (c) => {
+    if (!indexHtml) return c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503);
+    return c.html(indexHtml);
+  });
+
+  const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
+    log(`\nCity directory running at http://localhost:${info.port}/  (API: http://localhost:${info.port}/api/openapi.json)`);
+    log(`Database: ${stack.embedded ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}. Press Ctrl-C to stop.`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`\n${signal}: stopping…`);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stack.stop();
+    log('Stopped cleanly.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ApiApp } from '../../app.ts';
+import type { AppDeps } from '../../context.ts';
+import { envelope, pagedEnvelope, pagingQuerySchema, searchTextSchema, slugSchema } from '../../../shared/schemas/common.ts';
+import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
+import { getPlaceBySlug, listPlaces, relatedPlaces } from '../../queries/places.ts';
+import { jsonResponses } from '../openapi-helpers.ts';
+
+/** Query of every place list: filters, search, sort and paging. */
+export const placeListQuerySchema = pagingQuerySchema.extend({
+  zoneSlug: slugSchema.optional(),
+  categorySlug: slugSchema.optional(),
+  search: searchTextSchema,
+  sort: z.enum(['name-asc', 'name-desc', 'newest', 'oldest']).optional(),
+});
+
+export function registerPlaceRoutes(app: ApiApp, deps: AppDeps): void {
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/public/places', tags: ['public'],
+      summary: 'Places, filtered by zone/category slug and search text, sorted, paged (meta: page, limit, total)',
+      request: { query: placeListQuerySchema },
+      responses: jsonResponses(pagedEnvelope(placeListItemSchema), 'A page of places'),
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const result = await c.var.db((tx) => listPlaces(tx, { zoneSlug: q.zoneSlug, categorySlug: q.categorySlug, search: q.search }, q));
+      return c.json({ success: true as const, data: result.rows.map(toPlaceListItem), meta: { page: q.page, limit: q.limit, total: result.total } }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/public/places/{slug}', tags: ['public'],
+      summary: 'One place with details, manager contact and up to 6 related places (same category)',
+      request: { params: z.object({ slug: slugSchema }) },
+      responses: jsonResponses(envelope(placeSchema.extend({ related: z.array(placeListItemSchema) })), 'The place', [400, 404]),
+    }),
+    async (c) => {
+      const { slug } = c.req.valid('param');
+      const data = await c.var.db(async (tx) => {
+        const row = await getPlaceBySlug(tx, slug);
+        if (!row) throw new ApiError(404, 'place_not_found');
+        const related = await relatedPlaces(tx, row as never);
+        return { ...toPlace(row), related: related.map(toPlaceListItem) };
+      });
+      return c.json({ success: true as const, data }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/public/places/{slug}/share', tags: ['public'],
+      summary: 'Canonical share link of a place: `data.url` = <public origin>/p/<slug>',
+      request: { params: z.object({ slug: slugSchema }) },
+      responses: jsonResponses(envelope(z.object({ url: z.string(), title: z.string() })), 'Share link', [400, 404]),
+    }),
+    async (c) => {
+      const { slug } = c.req.valid('param');
+      const row = await c.var.db((tx) => getPlaceBySlug(tx, slug));
+      if (!row) throw new ApiError(404, 'place_not_found');
+      const origin = deps.publicUrl ?? new URL(c.req.url).origin;
+      const title = c.var.lang === 'ar' && row.name_ar ? String(row.name_ar) : String(row.name);
+      return c.json({ success: true as const, data: { url: `${origin.replace(/\/$/, '')}/p/${slug}`, title } }, 200);
+    },
+  );
+}

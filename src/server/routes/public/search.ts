@@ -1,0 +1,27 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ApiApp } from '../../app.ts';
+import { envelope, LIMITS } from '../../../shared/schemas/common.ts';
+import { searchResultsSchema } from '../../../shared/schemas/entities.ts';
+import { searchAll } from '../../queries/search.ts';
+import { jsonResponses } from '../openapi-helpers.ts';
+
+export const searchQuerySchema = z.object({
+  q: z.string().max(LIMITS.searchMaxLength).transform((s) => s.trim()),
+  limit: z.coerce.number().int().min(1).max(50).default(5),
+});
+
+export function registerSearchRoutes(app: ApiApp): void {
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/public/search', tags: ['public'],
+      summary: 'Grouped search over categories, places, zones and buildings (Arabic-aware, typo-tolerant); `limit` per group',
+      request: { query: searchQuerySchema },
+      responses: jsonResponses(envelope(searchResultsSchema), 'Grouped results'),
+    }),
+    async (c) => {
+      const { q, limit } = c.req.valid('query');
+      const data = q ? await c.var.db((tx) => searchAll(tx, q, limit)) : { categories: [], places: [], zones: [], buildings: [] };
+      return c.json({ success: true as const, data }, 200);
+    },
+  );
+}

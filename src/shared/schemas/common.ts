@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Business constants of spec §9 and DESIGN §4. */
+export const LIMITS = {
+  imageMaxBytes: 5_242_880,
+  uploadPathPrefix: '/uploads/',
+  phoneMin: 6,
+  phoneMax: 20,
+  passwordMin: 6,
+  resetCodeLength: 6,
+  searchDelayMs: 300,
+  overlayGroupSize: 3,
+  overlayPlaceLimit: 5,
+  defaultPageSize: 12,
+  maxPageSize: 100,
+  searchMaxLength: 200,
+} as const;
+
+export const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'invalid slug').max(160);
+export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** List paging: `page` from 1, `limit` 1–100 (default 12). */
+export const pagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+});
+
+export const pageMetaSchema = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** Optional search text: trimmed; blank becomes undefined; at most 200 characters. */
+export const searchTextSchema = z
+  .string()
+  .max(LIMITS.searchMaxLength, `search text is at most ${LIMITS.searchMaxLength} characters`)
+  .transform((s) => s.trim())
+  .transform((s) => (s === '' ? undefined : s))
+  .optional();
+
+/** The error envelope of every failed call (DESIGN §4). */
+export const apiErrorSchema = z.object({
+  success: z.literal(false),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+
+export function envelope<T extends z.ZodTypeAny>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+export function pagedEnvelope<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ success: z.literal(true), data: z.array(item), meta: pageMetaSchema });
+}

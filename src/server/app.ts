@@ -92,7 +92,6 @@ export function createApp(deps: AppDeps): ApiApp {
       version: '1.0.0',
       description: 'Public, user and admin endpoints of the bilingual city directory. Errors use `{ success:false, error:{ code, message, fields? } }`.',
     },
-    servers: [{ url: '/api' }],
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   return app;

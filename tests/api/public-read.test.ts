@@ -1,0 +1,73 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ownerSql, testApp } from '../helpers/api.ts';
+
+const sql = ownerSql();
+const app = testApp(sql);
+afterAll(() => sql.end());
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await app.request(`/api${path}`, { headers });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe('public read API on the seeded dataset', () => {
+  it('lists the 20 categories with place counts', async () => {
+    const { status, body } = await get('/public/categories');
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.data.length).toBeGreaterThanOrEqual(20);
+    const restaurants = body.data.find((c: any) => c.slug === 'restaurants');
+    expect(restaurants).toMatchObject({ name: 'Restaurants', nameAr: 'مطاعم' });
+    expect(restaurants.placesCount).toBeGreaterThanOrEqual(802);
+  });
+
+  it('pages places with meta {page, limit, total}', async () => {
+    const { status, body } = await get('/public/places?categorySlug=cafes&page=2&limit=5');
+    expect(status).toBe(200);
+    expect(body.meta).toEqual({ page: 2, limit: 5, total: expect.any(Number) });
+    expect(body.meta.total).toBeGreaterThanOrEqual(263);
+    expect(body.data).toHaveLength(5);
+    for (const p of body.data) expect(p.category.slug).toBe('cafes');
+  });
+
+  it('answers bad paging with 400 and field errors, never 500', async () => {
+    for (const q of ['page=0', 'page=abc', 'limit=1000', 'limit=-1', 'sort=sideways', 'zoneSlug=Not%20A%20Slug']) {
+      const { status, body } = await get(`/public/places?${q}`);
+      expect(status, q).toBe(400);
+      expect(body.success).toBe(false);
+      expect(body.error.code).toBe('validation_failed');
+      expect(Object.keys(body.error.fields ?? {})).not.toHaveLength(0);
+    }
+  });
+
+  it('localises error messages by Accept-Language', async () => {
+    const { status, body } = await get('/public/places/no-such-place-anywhere', { 'Accept-Language': 'ar' });
+    expect(status).toBe(404);
+    expect(body.error.code).toBe('place_not_found');
+    expect(body.error.message).toBe('المكان غير موجود.');
+  });
+
+  it('returns a zone with its buildings and a place with its share URL', async () => {
+    const zones = await get('/public/zones');
+    const withBuildings = zones.body.data.find((z: any) => z.buildingsCount > 0);
+    const zone = await get(`/public/zones/${withBuildings.slug}`);
+    expect(zone.body.data.buildings.length).toBe(withBuildings.buildingsCount);
+    const places = await get(`/public/zones/${withBuildings.slug}/places?limit=1`);
+    const slug = places.body.data[0].slug;
+    const share = await get(`/public/places/${slug}/share`);
+    expect(share.body.data.url).toBe(`http://dalil.test/p/${slug}`);
+  });
+
+  it('finds Arabic text regardless of hamza and taa marbuta', async () => {
+    const { body } = await get(`/public/search?q=${encodeURIComponent('مسجد')}&limit=3`);
+    expect(body.data.places.length).toBeGreaterThan(0);
+    const hamza = await get(`/public/places?search=${encodeURIComponent('احد')}&limit=50`);
+    expect(hamza.body.data.some((p: any) => (p.nameAr ?? '').includes('أحد'))).toBe(true);
+  });
+
+  it('describes its routes in /api/openapi.json', async () => {
+    const { status, body } = await get('/openapi.json');
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/public/places', '/api/public/places/{slug}', '/api/website-settings']));
+  });
+});

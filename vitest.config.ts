@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit tests sit next to their code (src/**\/*.test.ts[x]); API, database and search tests live in
+ * tests/{api,db,search}. One embedded Postgres is started per run by tests/helpers/global-setup.ts.
+ */
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/{api,db,search,deno}/**/*.test.ts'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    fileParallelism: true,
+    maxWorkers: 2,
+    environment: 'node',
+  },
+});

@@ -1,0 +1,15 @@
+// Applies the stored or system theme and the language direction before first paint (no flash).
+// Apply the stored or system theme before first paint (no flash of the wrong theme).
+(function () {
+  try {
+    var q = new URLSearchParams(location.search).get('theme');
+    var t = q === 'dark' || q === 'light' ? q : localStorage.getItem('theme');
+    if (t !== 'dark' && t !== 'light') t = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    document.documentElement.classList.add(t);
+    document.documentElement.style.colorScheme = t;
+    var p = location.pathname;
+    var ar = /\/ar\/?$/.test(p) || new URLSearchParams(location.search).get('lang') === 'ar' ||
+      (!/\/en\/?$/.test(p) && !new URLSearchParams(location.search).get('lang') && localStorage.getItem('lang') === 'ar');
+    if (ar) { document.documentElement.lang = 'ar'; document.documentElement.dir = 'rtl'; }
+  } catch (e) {}
+})();

@@ -1,0 +1,72 @@
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
+
+type Lazy = () => Promise<{ default: React.ComponentType }>;
+const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({ lazy: () => load().then((m) => ({ Component: m.default })) });
+
+/** A route and its Arabic twin (path + '/ar'; '/' → '/ar'), spec §2. */
+function twin(path: string, load: Lazy): RouteObject[] {
+  const arPath = path === '/' ? '/ar' : `${path}/ar`;
+  return [{ path, ...screen(load) }, { path: arPath, ...screen(load) }];
+}
+
+const publicRoutes: RouteObject[] = [
+  ...twin('/', () => import('./routes/public/home.tsx')),
+  ...twin('/search', () => import('./routes/public/search.tsx')),
+  ...twin('/categories', () => import('./routes/public/categories.tsx')),
+  ...twin('/categories/:slug', () => import('./routes/public/category-places.tsx')),
+  ...twin('/places', () => import('./routes/public/places.tsx')),
+  ...twin('/places/:slug', () => import('./routes/public/place-details.tsx')),
+  ...twin('/p/:slug', () => import('./routes/public/place-details.tsx')),
+  ...twin('/zones/:slug', () => import('./routes/public/zone-places.tsx')),
+  ...twin('/map', () => import('./routes/public/map.tsx')),
+  ...twin('/map/zones/:slug', () => import('./routes/public/map-zone.tsx')),
+  ...twin('/profile', () => import('./routes/profile/profile-index.tsx')),
+  ...twin('/profile/places', () => import('./routes/profile/profile-places.tsx')),
+  ...twin('/profile/creation-requests', () => import('./routes/profile/profile-creation-requests.tsx')),
+  ...twin('/profile/edit-requests', () => import('./routes/profile/profile-edit-requests.tsx')),
+  { path: '*', ...screen(() => import('./routes/public/not-found.tsx')) },
+];
+
+const authRoutes: RouteObject[] = [
+  ...twin('/auth/register', () => import('./routes/auth/register.tsx')),
+  ...twin('/auth/verify-email', () => import('./routes/auth/verify-email.tsx')),
+  ...twin('/auth/login', () => import('./routes/auth/login.tsx')),
+  ...twin('/auth/reset-password', () => import('./routes/auth/reset-password.tsx')),
+  ...twin('/admin/login', () => import('./routes/admin/admin-login.tsx')),
+];
+
+const adminChildren: RouteObject[] = [
+  { index: true, element: <Navigate to="/admin/map" replace /> },
+  { path: 'ar', element: <Navigate to="/admin/map/ar" replace /> },
+  ...twin('map', () => import('./routes/admin/admin-map.tsx')),
+  ...twin('map/zones/:zoneId', () => import('./routes/admin/admin-zone.tsx')),
+  ...twin('zones', () => import('./routes/admin/admin-map.tsx')),
+  ...twin('categories', () => import('./routes/admin/admin-categories.tsx')),
+  ...twin('places', () => import('./routes/admin/admin-places.tsx')),
+  ...twin('requests', () => import('./routes/admin/admin-requests.tsx')),
+  ...twin('password', () => import('./routes/admin/admin-password.tsx')),
+].map((r) => (r.path ? { ...r, path: r.path.replace(/^\//, '') } : r));
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { element: <PublicLayout />, errorElement: <RouteErrorBoundary />, children: publicRoutes },
+      { errorElement: <RouteErrorBoundary />, children: authRoutes },
+      {
+        path: '/admin',
+        errorElement: <RouteErrorBoundary />,
+        lazy: () => import('./layouts/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+        children: adminChildren,
+      },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,114 @@
+import { Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ArrowRight, LayoutGrid, MapPin } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { CardGridSkeleton, ErrorState, Section } from '../../../components/ui/query-states.tsx';
+import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
+import { usePlacesQuery } from '../../../features/places/api/get-places.ts';
+import { PlaceCard } from '../../../features/places/components/place-card.tsx';
+import { useWebsiteSettings } from '../../../features/settings/api/get-website-settings.ts';
+import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
+import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
+import { usePreferences } from '../../../lib/preferences.tsx';
+
+const FEATURED_COUNT = 6;
+const HOME_ZONES = 12;
+
+/** Home (spec §2): title, subtitle, explore-all and view-categories buttons, zones, categories, featured places. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const { pick, localize, lang } = usePreferences();
+  const settings = useWebsiteSettings();
+  useDocumentTitle(null);
+  const categories = useCategoriesQuery();
+  const zones = useZonesQuery();
+  const featured = usePlacesQuery({ limit: FEATURED_COUNT, sort: 'newest' });
+  const description = lang === 'ar' ? settings.siteDescriptionAr || t('home.subtitle') : settings.siteDescription || t('home.subtitle');
+  const topZones = (zones.data ?? []).filter((z) => z.placesCount > 0).sort((a, b) => b.placesCount - a.placesCount).slice(0, HOME_ZONES);
+
+  return (
+    <>
+      <Box bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg" borderBottomWidth="1px">
+        <Container maxW="7xl" py={{ base: '10', md: '16' }}>
+          <Stack gap="5" maxW="3xl">
+            <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="shorter">{t('home.title')}</Heading>
+            <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted">{description}</Text>
+            <HStack gap="3" wrap="wrap">
+              <Button asChild colorPalette="brand" size="lg">
+                <RouterLink to={localize('/places')}>{t('home.exploreAll')} <ArrowRight className="flip-rtl" aria-hidden /></RouterLink>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <RouterLink to={localize('/categories')}><LayoutGrid aria-hidden /> {t('home.viewCategories')}</RouterLink>
+              </Button>
+            </HStack>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container maxW="7xl" py="10">
+        <Stack gap="12">
+          <Section id="home-categories" title={t('home.categories')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/categories')}>{t('app.seeAll')}</RouterLink></Button>}>
+            {categories.isPending ? (
+              <CardGridSkeleton count={8} height="72px" columns={{ base: 2, md: 4 }} />
+            ) : categories.isError ? (
+              <ErrorState onRetry={() => void categories.refetch()} />
+            ) : (
+              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
+                {categories.data.map((c) => (
+                  <li key={c.id}>
+                    <Card.Root asChild variant="outline" borderRadius="xl" _hover={{ borderColor: 'brand.solid' }} height="full">
+                      <RouterLink to={localize(`/categories/${c.slug}`)}>
+                        <Card.Body p="4" gap="1">
+                          <Text fontWeight="semibold" lineClamp={2}>{pick(c.name, c.nameAr)}</Text>
+                          <Text fontSize="sm" color="fg.muted">{t('home.placesCount', { count: c.placesCount })}</Text>
+                        </Card.Body>
+                      </RouterLink>
+                    </Card.Root>
+                  </li>
+                ))}
+              </SimpleGrid>
+            )}
+          </Section>
+
+          <Section id="home-featured" title={t('home.featured')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/places')}>{t('app.seeAll')}</RouterLink></Button>}>
+            {featured.isPending ? (
+              <CardGridSkeleton count={FEATURED_COUNT} />
+            ) : featured.isError ? (
+              <ErrorState onRetry={() => void featured.refetch()} />
+            ) : (
+              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+                {featured.data.data.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}
+              </SimpleGrid>
+            )}
+          </Section>
+
+          <Section id="home-zones" title={t('home.zones')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/map')}>{t('app.seeAll')}</RouterLink></Button>}>
+            {zones.isPending ? (
+              <CardGridSkeleton count={8} height="64px" columns={{ base: 2, md: 4 }} />
+            ) : zones.isError ? (
+              <ErrorState onRetry={() => void zones.refetch()} />
+            ) : (
+              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
+                {topZones.map((z) => (
+                  <li key={z.id}>
+                    <Card.Root asChild variant="subtle" borderRadius="xl" _hover={{ bg: 'brand.subtle' }} height="full">
+                      <RouterLink to={localize(`/zones/${z.slug}`)}>
+                        <Card.Body p="4" gap="1">
+                          <HStack gap="1.5"><MapPin size={16} aria-hidden /><Text fontWeight="semibold" lineClamp={1}>{pick(z.title, z.titleAr)}</Text></HStack>
+                          <HStack gap="2" fontSize="sm" color="fg.muted" wrap="wrap">
+                            <Text>{t('home.placesCount', { count: z.placesCount })}</Text>
+                            {z.buildingsCount > 0 && <Badge size="sm">{t('home.buildingsCount', { count: z.buildingsCount })}</Badge>}
+                          </HStack>
+                        </Card.Body>
+                      </RouterLink>
+                    </Card.Root>
+                  </li>
+                ))}
+              </SimpleGrid>
+            )}
+          </Section>
+        </Stack>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { Container, Heading } from '@chakra-ui/react';
+
+/** Placeholder until this screen is built (route registered so links resolve). */
+export default function MapZonePage() {
+  return (
+    <Container maxW="7xl" py="8">
+      <Heading as="h1" size="2xl">map-zone</Heading>
+    </Container>
+  );
+}

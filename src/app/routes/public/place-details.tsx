@@ -1,0 +1,162 @@
+import { AspectRatio, Badge, Box, Breadcrumb, Card, Container, Grid, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Building2, ExternalLink, Globe, MapPin, MessageCircle, Phone, Store, User } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
+import { usePlaceQuery, type PlaceWithRelated } from '../../../features/places/api/get-places.ts';
+import { PlaceCard } from '../../../features/places/components/place-card.tsx';
+import { ShareActions } from '../../../features/places/components/share-actions.tsx';
+import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import { toYouTubeEmbedUrl } from '../../../shared/youtube.ts';
+import NotFound from './not-found.tsx';
+
+const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
+
+/** schema.org LocalBusiness JSON-LD and <link rel=canonical> (/p/{slug}) while the page is shown. */
+function useStructuredData(place: PlaceWithRelated | undefined, name: string) {
+  useEffect(() => {
+    if (!place) return;
+    const canonical = document.createElement('link');
+    canonical.rel = 'canonical';
+    canonical.href = `${location.origin}/p/${place.slug}${document.documentElement.lang === 'ar' ? '/ar' : ''}`;
+    document.head.appendChild(canonical);
+    const script = document.createElement('script');
+    script.type = 'application/ld+json';
+    script.textContent = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      name,
+      url: canonical.href,
+      ...(place.phone ? { telephone: place.phone } : {}),
+      ...(place.websiteUrl ? { sameAs: [place.websiteUrl] } : {}),
+      ...(place.logoUrl ? { logo: new URL(place.logoUrl, location.origin).href } : {}),
+      ...(place.details.imageUrl ? { image: new URL(place.details.imageUrl, location.origin).href } : {}),
+      ...(place.details.description ? { description: place.details.description } : {}),
+      ...(place.address ? { address: { '@type': 'PostalAddress', streetAddress: place.address } } : {}),
+      ...(place.latitude != null && place.longitude != null ? { geo: { '@type': 'GeoCoordinates', latitude: place.latitude, longitude: place.longitude } } : {}),
+    }).replace(/</g, '\\u003c');
+    document.head.appendChild(script);
+    return () => {
+      canonical.remove();
+      script.remove();
+    };
+  }, [place, name]);
+}
+
+function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <HStack align="start" gap="3">
+      <Box color="brand.fg" pt="0.5" aria-hidden>{icon}</Box>
+      <Stack gap="0" minW="0">
+        <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">{label}</Text>
+        <Box wordBreak="break-word">{children}</Box>
+      </Stack>
+    </HStack>
+  );
+}
+
+/** /p/{slug} (and /places/{slug}): place details (spec §2). */
+export default function PlaceDetailsPage() {
+  const { slug = '' } = useParams();
+  const { t } = useTranslation();
+  const { pick, localize } = usePreferences();
+  const query = usePlaceQuery(slug);
+  const place = query.data;
+  const name = place ? pick(place.name, place.nameAr) : slug;
+  useDocumentTitle(name);
+  useStructuredData(place, name);
+
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+  if (query.isError) return <Container maxW="5xl" py="10"><ErrorState message={t('place.loadError')} onRetry={() => void query.refetch()} /></Container>;
+  if (!place) {
+    return (
+      <Container maxW="5xl" py="8">
+        <Stack gap="6" aria-busy="true">
+          <Skeleton height="10" width="60%" />
+          <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="6"><LinesSkeleton lines={6} /><Skeleton height="48" borderRadius="xl" /></Grid>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const address = pick(place.address ?? '', place.addressAr);
+  const manager = pick(place.managerName ?? '', place.managerNameAr);
+  const video = toYouTubeEmbedUrl(place.details.youtubeUrl);
+  return (
+    <Container maxW="5xl" py="8">
+      <Stack gap="8">
+        <Breadcrumb.Root size="sm">
+          <Breadcrumb.List>
+            <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/places')}>{t('sections.places')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
+            <Breadcrumb.Separator />
+            <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize(`/categories/${place.category.slug}`)}>{pick(place.category.name, place.category.nameAr)}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
+            <Breadcrumb.Separator />
+            <Breadcrumb.Item><Breadcrumb.CurrentLink>{name}</Breadcrumb.CurrentLink></Breadcrumb.Item>
+          </Breadcrumb.List>
+        </Breadcrumb.Root>
+
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ sm: 'center' }}>
+          <Box boxSize="20" borderRadius="2xl" bg="brand.subtle" color="brand.fg" display="grid" placeItems="center" overflow="hidden" flexShrink={0}>
+            {place.logoUrl ? <Image src={place.logoUrl} alt={t('place.media')} boxSize="20" objectFit="cover" /> : <Store size={36} aria-hidden />}
+          </Box>
+          <Stack gap="2" flex="1" minW="0">
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>{name}</Heading>
+            <HStack gap="2" wrap="wrap">
+              <Badge asChild colorPalette="brand"><RouterLink to={localize(`/categories/${place.category.slug}`)}>{pick(place.category.name, place.category.nameAr)}</RouterLink></Badge>
+              {place.zone && <Badge asChild variant="outline"><RouterLink to={localize(`/zones/${place.zone.slug}`)}>{pick(place.zone.title, place.zone.titleAr)}</RouterLink></Badge>}
+            </HStack>
+          </Stack>
+          <ShareActions slug={place.slug} fallbackTitle={name} />
+        </Stack>
+
+        <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="6" alignItems="start">
+          <Stack gap="6">
+            <Box as="section" aria-labelledby="about-heading">
+              <Heading as="h2" id="about-heading" size="lg" mb="3">{t('place.about')}</Heading>
+              <Text color={place.details.description ? 'fg' : 'fg.muted'} whiteSpace="pre-line">{place.details.description || t('place.noDetails')}</Text>
+            </Box>
+            {(place.details.imageUrl || video) && (
+              <Box as="section" aria-labelledby="media-heading">
+                <Heading as="h2" id="media-heading" size="lg" mb="3">{t('place.media')}</Heading>
+                <Stack gap="4">
+                  {place.details.imageUrl && <Image src={place.details.imageUrl} alt={name} borderRadius="xl" maxH="96" objectFit="cover" loading="lazy" />}
+                  {video && (
+                    <AspectRatio ratio={16 / 9} borderRadius="xl" overflow="hidden">
+                      <iframe src={video} title={`${t('place.video')}: ${name}`} loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture" allowFullScreen referrerPolicy="strict-origin-when-cross-origin" />
+                    </AspectRatio>
+                  )}
+                </Stack>
+              </Box>
+            )}
+          </Stack>
+
+          <Card.Root variant="outline" borderRadius="xl" as="section" aria-labelledby="contact-heading">
+            <Card.Body gap="4">
+              <Heading as="h2" id="contact-heading" size="md">{t('place.contact')}</Heading>
+              {address && <InfoRow icon={<MapPin size={18} />} label={t('place.address')}><Text>{address}</Text></InfoRow>}
+              {place.building && <InfoRow icon={<Building2 size={18} />} label={t('place.building')}><Text>{place.building.number ? `${place.building.number} · ` : ''}{pick(place.building.name, place.building.nameAr)}</Text></InfoRow>}
+              {place.phone && <InfoRow icon={<Phone size={18} />} label={t('place.phone')}><Link href={`tel:${digits(place.phone)}`} dir="ltr">{place.phone}</Link></InfoRow>}
+              {place.whatsapp && <InfoRow icon={<MessageCircle size={18} />} label={t('place.whatsapp')}><Link href={`https://wa.me/${digits(place.whatsapp).replace(/^\+/, '')}`} target="_blank" rel="noopener noreferrer" dir="ltr">{place.whatsapp}</Link></InfoRow>}
+              {place.websiteUrl && <InfoRow icon={<Globe size={18} />} label={t('place.website')}><Link href={place.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" dir="ltr">{place.websiteUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}</Link></InfoRow>}
+              {place.mapUrl && <InfoRow icon={<ExternalLink size={18} />} label={t('place.openInMaps')}><Link href={place.mapUrl} target="_blank" rel="noopener noreferrer">{t('place.openInMaps')}</Link></InfoRow>}
+              {manager && <InfoRow icon={<User size={18} />} label={t('place.manager')}><Text>{manager}</Text></InfoRow>}
+              {place.managerPhone && <InfoRow icon={<Phone size={18} />} label={t('place.managerPhone')}><Link href={`tel:${digits(place.managerPhone)}`} dir="ltr">{place.managerPhone}</Link></InfoRow>}
+            </Card.Body>
+          </Card.Root>
+        </Grid>
+
+        {place.related.length > 0 && (
+          <Box as="section" aria-labelledby="related-heading">
+            <Heading as="h2" id="related-heading" size="lg" mb="4">{t('place.related')}</Heading>
+            <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+              {place.related.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}
+            </SimpleGrid>
+          </Box>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,22 @@
+import { Container, Heading, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
+import { PlacesBrowser } from '../../../features/places/components/places-browser.tsx';
+import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
+import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
+
+/** /places: every place with zone/category filters, sort and pagination (spec §2). */
+export default function PlacesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('sections.places'));
+  const zones = useZonesQuery();
+  const categories = useCategoriesQuery();
+  return (
+    <Container maxW="7xl" py="8">
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">{t('places.title')}</Heading>
+        <PlacesBrowser zones={zones.data} categories={categories.data} />
+      </Stack>
+    </Container>
+  );
+}

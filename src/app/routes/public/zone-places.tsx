@@ -1,0 +1,49 @@
+import { Badge, Breadcrumb, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
+import { PlacesBrowser } from '../../../features/places/components/places-browser.tsx';
+import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
+import { useZoneQuery } from '../../../features/zones/api/get-zones.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import NotFound from './not-found.tsx';
+
+/** /zones/{slug}: places in one zone, with its buildings listed. */
+export default function ZonePlacesPage() {
+  const { slug = '' } = useParams();
+  const { t } = useTranslation();
+  const { pick, localize, lang } = usePreferences();
+  const zone = useZoneQuery(slug);
+  const categories = useCategoriesQuery();
+  const title = zone.data ? pick(zone.data.title, zone.data.titleAr) : slug;
+  useDocumentTitle(title);
+  if (zone.error instanceof ApiError && zone.error.status === 404) return <NotFound />;
+  const description = zone.data ? (lang === 'ar' ? zone.data.descriptionAr || zone.data.description : zone.data.description) : null;
+  return (
+    <Container maxW="7xl" py="8">
+      <Stack gap="6">
+        <Breadcrumb.Root size="sm">
+          <Breadcrumb.List>
+            <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/map')}>{t('sections.zones')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
+            <Breadcrumb.Separator />
+            <Breadcrumb.Item><Breadcrumb.CurrentLink>{title}</Breadcrumb.CurrentLink></Breadcrumb.Item>
+          </Breadcrumb.List>
+        </Breadcrumb.Root>
+        {zone.isPending ? <Skeleton height="10" width="50%" /> : <Heading as="h1" size="2xl">{t('places.inZone', { zone: title })}</Heading>}
+        {description && <Text color="fg.muted">{description}</Text>}
+        {zone.data && zone.data.buildings.length > 0 && (
+          <Stack gap="2">
+            <Text fontWeight="semibold">{t('sections.buildings')}</Text>
+            <HStack wrap="wrap" gap="2">
+              {zone.data.buildings.map((b) => (
+                <Badge key={b.id} variant="surface" size="lg">{b.number ? `${b.number} · ` : ''}{pick(b.name, b.nameAr)}</Badge>
+              ))}
+            </HStack>
+          </Stack>
+        )}
+        <PlacesBrowser scope={{ kind: 'zone', slug }} categories={categories.data} />
+      </Stack>
+    </Container>
+  );
+}

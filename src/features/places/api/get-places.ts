@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { Lang } from '../../../lib/language.ts';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import { pageMetaSchema } from '../../../shared/schemas/common.ts';
+import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
+
+export type PlaceSort = 'name-asc' | 'name-desc' | 'newest' | 'oldest';
+export interface PlacesParams {
+  zoneSlug?: string;
+  categorySlug?: string;
+  search?: string;
+  page?: number;
+  limit?: number;
+  sort?: PlaceSort;
+}
+
+const placesPageSchema = z.object({ data: z.array(placeListItemSchema), meta: pageMetaSchema });
+export type PlacesPage = z.infer<typeof placesPageSchema>;
+
+/**
+ * GET /public/places — or /public/categories/{slug}/places, /public/zones/{slug}/places when the
+ * list is scoped — returning `{ data, meta: { page, limit, total } }`.
+ */
+export const placesQueryOptions = (lang: Lang, params: PlacesParams, scope?: { kind: 'category' | 'zone'; slug: string }) =>
+  queryOptions({
+    queryKey: ['places', lang, scope ?? 'all', params],
+    queryFn: ({ signal }) => {
+      const path = scope
+        ? `/public/${scope.kind === 'category' ? 'categories' : 'zones'}/${encodeURIComponent(scope.slug)}/places`
+        : '/public/places';
+      const query = { ...params, search: params.search?.trim() || undefined };
+      return apiRequest(path, { query, schema: placesPageSchema, envelope: true, signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export function usePlacesQuery(params: PlacesParams, scope?: { kind: 'category' | 'zone'; slug: string }) {
+  const { lang } = usePreferences();
+  return useQuery(placesQueryOptions(lang, params, scope));
+}
+
+export const placeWithRelatedSchema = placeSchema.extend({ related: z.array(placeListItemSchema) });
+export type PlaceWithRelated = z.infer<typeof placeWithRelatedSchema>;
+
+/** GET /public/places/{slug}: one place with details and related places. */
+export const placeQueryOptions = (lang: Lang, slug: string) =>
+  queryOptions({
+    queryKey: ['places', lang, 'detail', slug],
+    queryFn: ({ signal }) => apiRequest(`/public/places/${encodeURIComponent(slug)}`, { schema: placeWithRelatedSchema, signal }),
+  });
+
+export function usePlaceQuery(slug: string) {
+  const { lang } = usePreferences();
+  return useQuery(placeQueryOptions(lang, slug));
+}

@@ -1,0 +1,44 @@
+import { Badge, Box, Card, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { MapPin, Phone, Store } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
+
+/** A place in a list: logo (or icon), name in the current language, category, zone, address, phone. */
+export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem; headingLevel?: 'h2' | 'h3' }) {
+  const { pick, localize } = usePreferences();
+  const name = pick(place.name, place.nameAr);
+  const address = pick(place.address ?? '', place.addressAr);
+  return (
+    <Card.Root asChild variant="outline" borderRadius="xl" _hover={{ borderColor: 'brand.solid', shadow: 'sm' }} transition="all 0.15s" height="full">
+      <RouterLink to={localize(`/p/${place.slug}`)} aria-label={name}>
+        <Card.Body p="4" gap="3">
+          <HStack align="start" gap="3">
+            <Box flexShrink={0} boxSize="12" borderRadius="lg" bg="brand.subtle" color="brand.fg" display="grid" placeItems="center" overflow="hidden">
+              {place.logoUrl ? <Image src={place.logoUrl} alt="" boxSize="12" objectFit="cover" loading="lazy" /> : <Store size={22} aria-hidden />}
+            </Box>
+            <Stack gap="1" minW="0" flex="1">
+              <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short">{name}</Text>
+              <HStack gap="1.5" wrap="wrap">
+                <Badge colorPalette="brand" variant="subtle">{pick(place.category.name, place.category.nameAr)}</Badge>
+                {place.zone && <Badge variant="outline">{pick(place.zone.title, place.zone.titleAr)}</Badge>}
+              </HStack>
+            </Stack>
+          </HStack>
+          {address && (
+            <HStack gap="1.5" color="fg.muted" fontSize="sm">
+              <MapPin size={14} aria-hidden />
+              <Text lineClamp={1}>{address}</Text>
+            </HStack>
+          )}
+          {place.phone && (
+            <HStack gap="1.5" color="fg.muted" fontSize="sm">
+              <Phone size={14} aria-hidden />
+              <Text dir="ltr">{place.phone}</Text>
+            </HStack>
+          )}
+        </Card.Body>
+      </RouterLink>
+    </Card.Root>
+  );
+}

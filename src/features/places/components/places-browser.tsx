@@ -1,0 +1,160 @@
+import { Alert, Box, Button, chakra, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQueries } from '@tanstack/react-query';
+import { SearchX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import { LIMITS } from '../../../shared/schemas/common.ts';
+import type { Category, Zone } from '../../../shared/schemas/entities.ts';
+import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
+import { PlaceCard } from './place-card.tsx';
+
+const SORTS: PlaceSort[] = ['name-asc', 'name-desc', 'newest', 'oldest'];
+const SORT_LABEL: Record<PlaceSort, string> = { 'name-asc': 'places.sortNameAsc', 'name-desc': 'places.sortNameDesc', newest: 'places.sortNewest', oldest: 'places.sortOldest' };
+
+export interface PlacesBrowserProps {
+  /** Restricts the list to one category or zone (then that filter is hidden). */
+  scope?: { kind: 'category' | 'zone'; slug: string };
+  zones?: Zone[];
+  categories?: Category[];
+  pageSize?: number;
+}
+
+/**
+ * The places list of spec §2: zone/category filters, sort, Prev/Next with 'Page X of Y', Load more
+ * (appends the following pages), the network-issue notice when some pages failed, and the empty state.
+ * Filters, sort and page live in the URL (`zone`, `category`, `sort`, `page`) so lists are shareable
+ * and the back button works.
+ */
+export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defaultPageSize }: PlacesBrowserProps) {
+  const { t } = useTranslation();
+  const { lang, pick } = usePreferences();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const zone = scope?.kind === 'zone' ? undefined : params.get('zone') || undefined;
+  const category = scope?.kind === 'category' ? undefined : params.get('category') || undefined;
+  const sortParam = params.get('sort') as PlaceSort | null;
+  const sort: PlaceSort = sortParam && SORTS.includes(sortParam) ? sortParam : 'name-asc';
+  const [extraPages, setExtraPages] = useState(0);
+  useEffect(() => setExtraPages(0), [page, zone, category, sort, scope?.slug]);
+
+  const pages = Array.from({ length: extraPages + 1 }, (_, i) => page + i);
+  const results = useQueries({
+    queries: pages.map((p) =>
+      placesQueryOptions(lang, { page: p, limit: pageSize, sort, zoneSlug: zone, categorySlug: category }, scope),
+    ),
+  });
+  const first = results[0];
+  const total = first.data?.meta.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const items = results.flatMap((r) => r.data?.data ?? []);
+  const someFailed = results.some((r) => r.isError) && items.length > 0;
+  const lastShown = page + extraPages;
+
+  const update = (changes: Record<string, string | undefined>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    if (resetPage) next.delete('page');
+    setParams(next);
+  };
+  const goToPage = (p: number) => {
+    update({ page: p > 1 ? String(p) : undefined }, false);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <Stack gap="5">
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'end' }} role="search" aria-label={t('places.filters')}>
+        {scope?.kind !== 'zone' && (
+          <Field label={t('places.zone')} id="filter-zone">
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field id="filter-zone" value={zone ?? ''} onChange={(e) => update({ zone: e.target.value || undefined })}>
+                <option value="">{t('places.allZones')}</option>
+                {zones?.map((z) => <option key={z.slug} value={z.slug}>{pick(z.title, z.titleAr)}</option>)}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field>
+        )}
+        {scope?.kind !== 'category' && (
+          <Field label={t('places.category')} id="filter-category">
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field id="filter-category" value={category ?? ''} onChange={(e) => update({ category: e.target.value || undefined })}>
+                <option value="">{t('places.allCategories')}</option>
+                {categories?.map((c) => <option key={c.slug} value={c.slug}>{pick(c.name, c.nameAr)}</option>)}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field>
+        )}
+        <Field label={t('places.sort')} id="filter-sort">
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field id="filter-sort" value={sort} onChange={(e) => update({ sort: e.target.value === 'name-asc' ? undefined : e.target.value })}>
+              {SORTS.map((s) => <option key={s} value={s}>{t(SORT_LABEL[s])}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field>
+        {first.data && (
+          <Text color="fg.muted" fontSize="sm" ms={{ md: 'auto' }} aria-live="polite">
+            {t('places.results', { count: total })}
+          </Text>
+        )}
+      </Stack>
+
+      {someFailed && (
+        <Alert.Root status="warning" borderRadius="lg">
+          <Alert.Indicator />
+          <Alert.Title>{t('places.networkIssue')}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      {first.isPending ? (
+        <CardGridSkeleton count={pageSize} />
+      ) : first.isError && !first.data ? (
+        <ErrorState message={t('places.loadError')} onRetry={() => void first.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyBlock icon={<SearchX />} title={t('places.empty')} />
+      ) : (
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4" opacity={first.isPlaceholderData ? 0.6 : 1}>
+          {items.map((p) => (
+            <Box as="li" key={p.id}>
+              <PlaceCard place={p} />
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
+      {results.slice(1).some((r) => r.isPending) && <CardGridSkeleton count={3} />}
+
+      {first.data && total > 0 && (
+        <Stack align="center" gap="4" pt="2">
+          {lastShown < pageCount && (
+            <Button variant="outline" onClick={() => setExtraPages((n) => n + 1)} loading={results.some((r) => r.isFetching)}>
+              {t('places.loadMore')}
+            </Button>
+          )}
+          <HStack as="nav" aria-label={t('places.pageOf', { page, pages: pageCount })} gap="3">
+            <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+              {t('places.prev')}
+            </Button>
+            <Text fontSize="sm" aria-current="page">{t('places.pageOf', { page: extraPages ? `${page}–${lastShown}` : page, pages: pageCount })}</Text>
+            <Button size="sm" variant="ghost" disabled={lastShown >= pageCount} onClick={() => goToPage(lastShown + 1)}>
+              {t('places.next')}
+            </Button>
+          </HStack>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Field({ label, id, children }: { label: string; id: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="1" minW={{ md: '48' }}>
+      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">{label}</chakra.label>
+      {children}
+    </Stack>
+  );
+}

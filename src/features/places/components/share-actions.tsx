@@ -1,0 +1,55 @@
+import { Button, HStack } from '@chakra-ui/react';
+import { Link2, Share2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import { getPlaceShare } from '../api/get-place-share.ts';
+
+async function copy(text: string) {
+  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+/** Copy link and Share (Web Share API when available, else copies the link); the link comes from /share. */
+export function ShareActions({ slug, fallbackTitle }: { slug: string; fallbackTitle: string }) {
+  const { t } = useTranslation();
+  const resolve = async () => {
+    try {
+      return await getPlaceShare(slug);
+    } catch {
+      return { url: `${location.origin}/p/${slug}`, title: fallbackTitle };
+    }
+  };
+  const copyLink = async () => {
+    const { url } = await resolve();
+    try {
+      await copy(url);
+      toaster.create({ type: 'success', title: t('place.linkCopied'), duration: 2500 });
+    } catch {
+      toaster.create({ type: 'error', title: t('errors.generic') });
+    }
+  };
+  const share = async () => {
+    const { url, title } = await resolve();
+    if (navigator.share) {
+      try {
+        await navigator.share({ url, title });
+        return;
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return;
+      }
+    }
+    await copy(url);
+    toaster.create({ type: 'success', title: t('place.linkCopied'), duration: 2500 });
+  };
+  return (
+    <HStack gap="2">
+      <Button size="sm" variant="outline" onClick={() => void copyLink()}><Link2 aria-hidden /> {t('place.copyLink')}</Button>
+      <Button size="sm" colorPalette="brand" onClick={() => void share()}><Share2 aria-hidden /> {t('place.share')}</Button>
+    </HStack>
+  );
+}

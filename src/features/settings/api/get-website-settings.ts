@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Spec §2/§4: fallback when every attempt fails — default names, empty descriptions, no logo. */
+export const FALLBACK_SETTINGS: WebsiteSettings = {
+  logoUrl: null,
+  siteName: 'Dalil',
+  siteNameAr: 'دليل',
+  siteDescription: '',
+  siteDescriptionAr: '',
+};
+
+/** Spec §4/§9: first load about 1000 ms after start; 3 retries with doubling delay 1 s, 2 s, 4 s. */
+export const SETTINGS_FIRST_LOAD_DELAY_MS = 1000;
+const appStart = typeof performance !== 'undefined' ? performance.now() : 0;
+const waitForFirstLoad = () => {
+  const left = SETTINGS_FIRST_LOAD_DELAY_MS - ((typeof performance !== 'undefined' ? performance.now() : 0) - appStart);
+  return left > 0 ? new Promise((r) => setTimeout(r, left)) : Promise.resolve();
+};
+
+export const websiteSettingsKey = ['website-settings'] as const;
+
+export const websiteSettingsQueryOptions = queryOptions({
+  queryKey: websiteSettingsKey,
+  queryFn: async ({ signal }) => {
+    await waitForFirstLoad();
+    return apiRequest('/website-settings', { schema: websiteSettingsSchema, signal, scope: 'public' });
+  },
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: 3,
+  retryDelay: (attempt) => 1000 * 2 ** attempt,
+});
+
+/** The site's settings; the fallback until loaded and after all retries fail. */
+export function useWebsiteSettings(): WebsiteSettings {
+  const { data, isError } = useQuery(websiteSettingsQueryOptions);
+  if (!data || isError) return FALLBACK_SETTINGS;
+  return data;
+}

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import { useWebsiteSettings } from '../api/get-website-settings.ts';
+
+function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {
+  let el = document.head.querySelector<HTMLMetaElement>(selector);
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, key);
+    document.head.appendChild(el);
+  }
+  el.content = content;
+}
+
+const ICON_SIZES = [16, 32, 48, 192, 512];
+
+/**
+ * Keeps <head> in sync with the settings and language: favicons from the site logo in sizes
+ * 16/32/48/192/512 (fallback /favicon.svg), description and social-share meta in the current language.
+ */
+export function DocumentHead() {
+  const settings = useWebsiteSettings();
+  const { lang, pick } = usePreferences();
+  const siteName = pick(settings.siteName, settings.siteNameAr);
+  const description = (lang === 'ar' ? settings.siteDescriptionAr : settings.siteDescription) || settings.siteDescription;
+
+  useEffect(() => {
+    document.head.querySelectorAll('link[rel~="icon"], link[rel="apple-touch-icon"]').forEach((l) => l.remove());
+    const add = (rel: string, href: string, size?: number, type?: string) => {
+      const link = document.createElement('link');
+      link.rel = rel;
+      link.href = href;
+      if (size) link.setAttribute('sizes', `${size}x${size}`);
+      if (type) link.type = type;
+      document.head.appendChild(link);
+    };
+    if (settings.logoUrl) {
+      for (const size of ICON_SIZES) add('icon', settings.logoUrl, size);
+      add('apple-touch-icon', settings.logoUrl, 192);
+    } else {
+      add('icon', '/favicon.svg', undefined, 'image/svg+xml');
+    }
+  }, [settings.logoUrl]);
+
+  useEffect(() => {
+    setMeta('meta[name="description"]', 'name', 'description', description);
+    setMeta('meta[property="og:description"]', 'property', 'og:description', description);
+    setMeta('meta[property="og:site_name"]', 'property', 'og:site_name', siteName);
+    setMeta('meta[property="og:locale"]', 'property', 'og:locale', lang === 'ar' ? 'ar_SA' : 'en_US');
+    if (settings.logoUrl) setMeta('meta[property="og:image"]', 'property', 'og:image', new URL(settings.logoUrl, location.origin).href);
+  }, [description, siteName, lang, settings.logoUrl]);
+  return null;
+}
+
+/** Sets the page title to 'site name - section' (spec §2); the Arabic site name in Arabic. */
+export function useDocumentTitle(section?: string | null) {
+  const settings = useWebsiteSettings();
+  const { pick } = usePreferences();
+  const siteName = pick(settings.siteName, settings.siteNameAr);
+  useEffect(() => {
+    document.title = section ? `${siteName} - ${section}` : siteName;
+    setMeta('meta[property="og:title"]', 'property', 'og:title', document.title);
+  }, [siteName, section]);
+}

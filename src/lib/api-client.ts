@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import { ApiError } from './api-error.ts';
+import { storedLang } from './language.ts';
+import { session } from './session.ts';
+
+/** API base from the build-time setting VITE_API_URL (default same-origin /api). */
+export const API_URL = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '/api';
+
+type Scope = 'admin' | 'public';
+
+/**
+ * Token refreshers registered by the auth features. On a 401, the client runs ONE refresh per scope
+ * (single flight: concurrent failures wait for the same promise), then retries with the new token;
+ * if refresh fails, `onAuthFailure` runs (clears tokens and redirects to the scope's login).
+ */
+export interface AuthHooks {
+  refresh: (scope: Scope) => Promise<string | null>;
+  onAuthFailure: (scope: Scope) => void;
+}
+let hooks: AuthHooks | null = null;
+export function setAuthHooks(h: AuthHooks) {
+  hooks = h;
+}
+const inflight: Partial<Record<Scope, Promise<string | null>>> = {};
+function refreshOnce(scope: Scope): Promise<string | null> {
+  if (!hooks) return Promise.resolve(null);
+  inflight[scope] ??= hooks.refresh(scope).finally(() => {
+    delete inflight[scope];
+  });
+  return inflight[scope]!;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  /** Validates `data` (or the whole envelope with `validate: 'envelope'`). */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Which token to send; default: admin token first, else public (spec §6). */
+  scope?: Scope;
+  /** Return the whole envelope (data + meta) instead of `data`. */
+  envelope?: boolean;
+}
+
+function buildUrl(path: string, query?: RequestOptions<unknown>['query']) {
+  const url = `${API_URL}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/** Spec §6: the admin token first, else the public token. */
+function pickToken(scope?: Scope): { token: string | null; scope: Scope } {
+  if (scope) return { token: session.token(scope), scope };
+  const admin = session.token('admin');
+  if (admin) return { token: admin, scope: 'admin' };
+  return { token: session.token('public'), scope: 'public' };
+}
+
+/**
+ * Calls the API: adds `Authorization: Bearer` (admin token first, else public), `Accept-Language`
+ * (stored language), JSON body; parses the envelope `{success, data, meta}`; throws ApiError on
+ * `success:false`, HTTP errors (status + server code/message) or network failure (status 0).
+ * FormData bodies are sent as multipart. Response `data` is checked with `schema` when given.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const send = async (token: string | null) => {
+    const headers: Record<string, string> = { 'Accept-Language': storedLang(), Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    try {
+      return await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, 'network_error', 'Network issue. Please check your connection.');
+    }
+  };
+  const picked = pickToken(options.scope);
+  let res = await send(picked.token);
+  if (res.status === 401 && picked.token && hooks) {
+    const fresh = await refreshOnce(picked.scope);
+    if (fresh) res = await send(fresh);
+    if (!fresh || res.status === 401) {
+      hooks.onAuthFailure(picked.scope);
+    }
+  }
+  let json: any = null;
+  try {
+    json = await res.json();
+  } catch {
+    json = null;
+  }
+  if (!res.ok || !json || json.success === false) {
+    throw new ApiError(res.status, json?.error?.code ?? 'http_error', json?.error?.message ?? res.statusText ?? 'Request failed', json?.error?.fields);
+  }
+  const payload = options.envelope ? json : json.data;
+  if (options.schema) {
+    const parsed = options.schema.safeParse(payload);
+    if (!parsed.success) throw new ApiError(res.status, 'invalid_response', `Unexpected response shape from ${path}`);
+    return parsed.data;
+  }
+  return payload as T;
+}

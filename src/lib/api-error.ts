@@ -1,0 +1,16 @@
+/** A failed API call: HTTP status, the server's error code and message, and field errors (DESIGN §4). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** True for network failures and 5xx answers (worth a retry). */
+  get isTransient() {
+    return this.status === 0 || this.status >= 500;
+  }
+}

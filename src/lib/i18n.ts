@@ -1,0 +1,46 @@
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, dirOf, type Lang } from './language.ts';
+
+/**
+ * i18next with namespaces `common` and `admin` (spec §9) loaded on demand from locales/<lng>/<ns>.json,
+ * so a page only downloads its language (and admin strings only on admin pages).
+ */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`No translations for ${language}/${namespace}`), false);
+    load().then((m) => callback(null, m.default), (e: Error) => callback(e, false));
+  },
+};
+
+export function applyDocumentLanguage(lang: Lang) {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = dirOf(lang);
+}
+
+/** Initialises i18next in `lang`; resolves once the common namespace is loaded. */
+export async function initI18n(lang: Lang) {
+  i18n.on('languageChanged', (lng) => applyDocumentLanguage(lng === 'ar' ? 'ar' : 'en'));
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      fallbackLng: DEFAULT_LANG,
+      supportedLngs: ['en', 'ar'],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  applyDocumentLanguage(lang);
+  return i18n;
+}
+
+export { i18n };

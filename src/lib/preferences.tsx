@@ -1,0 +1,59 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { i18n } from './i18n.ts';
+import { dirOf, localizePath, type Lang } from './language.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
+import { applyTheme, initialTheme, type Theme } from './theme.ts';
+
+interface Preferences {
+  lang: Lang;
+  dir: 'ltr' | 'rtl';
+  theme: Theme;
+  /** Switches language (persisted, <html lang dir> updated); callers rewrite the URL. */
+  setLang: (lang: Lang) => void;
+  setTheme: (theme: Theme) => void;
+  /** The given language-neutral path in the current language ('/places' → '/places/ar' in Arabic). */
+  localize: (path: string) => string;
+  /** Picks the Arabic text when the language is Arabic and it exists (spec §3). */
+  pick: (en: string, ar?: string | null) => string;
+}
+
+const PreferencesContext = createContext<Preferences | null>(null);
+
+export function PreferencesProvider({ initialLang, children }: { initialLang: Lang; children: ReactNode }) {
+  const [lang, setLangState] = useState<Lang>(initialLang);
+  const [theme, setThemeState] = useState<Theme>(initialTheme);
+
+  const setLang = useCallback((next: Lang) => {
+    try {
+      localStorage.setItem(STORAGE_KEYS.lang, next);
+    } catch {
+      /* storage unavailable */
+    }
+    setLangState(next);
+    if (i18n.language !== next) void i18n.changeLanguage(next);
+  }, []);
+  const setTheme = useCallback((next: Theme) => {
+    applyTheme(next);
+    setThemeState(next);
+  }, []);
+
+  const value = useMemo<Preferences>(() => {
+    const localize = (path: string) => {
+      const [p, qs] = path.split('?');
+      const localized = localizePath(p || '/', lang);
+      return qs ? `${localized}?${qs}` : localized;
+    };
+    return {
+      lang, dir: dirOf(lang), theme, setLang, setTheme, localize,
+      pick: (en, ar) => (lang === 'ar' && ar && ar.trim() ? ar : en),
+    };
+  }, [lang, theme, setLang, setTheme]);
+
+  return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
+}
+
+export function usePreferences(): Preferences {
+  const ctx = useContext(PreferencesContext);
+  if (!ctx) throw new Error('usePreferences must be used inside PreferencesProvider');
+  return ctx;
+}

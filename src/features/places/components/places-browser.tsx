@@ -118,7 +118,7 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
       ) : items.length === 0 ? (
         <EmptyBlock icon={<SearchX />} title={t('places.empty')} />
       ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4" opacity={first.isPlaceholderData ? 0.6 : 1}>
+        <SimpleGrid as="ul" aria-label={t('sections.places')} listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4" opacity={first.isPlaceholderData ? 0.6 : 1}>
           {items.map((p) => (
             <Box as="li" key={p.id}>
               <PlaceCard place={p} />

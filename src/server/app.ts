@@ -7,6 +7,7 @@ import { ApiError } from './http/api-error.ts';
 import { langFromHeader, message } from './http/messages.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { registerPublicRoutes } from './routes/public/index.ts';
+import { registerAuthRoutes } from './routes/auth/index.ts';
 
 export type ApiApp = OpenAPIHono<AppEnv>;
 
@@ -66,8 +67,9 @@ export function createApp(deps: AppDeps): ApiApp {
     let claims: JwtClaims = ANON_CLAIMS;
     const header = c.req.header('authorization');
     const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    if (token && deps.tokens) {
-      const verified = await deps.tokens.verifyAccessToken(token);
+    const tokens = deps.tokens ?? deps.auth;
+    if (token && tokens) {
+      const verified = await tokens.verifyAccessToken(token);
       if (verified) claims = verified;
     }
     c.set('claims', claims);
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps): ApiApp {
   app.notFound((c) => errorResponse(c as Context<AppEnv>, new ApiError(404, 'route_not_found')));
 
   registerPublicRoutes(app, deps);
+  registerAuthRoutes(app, deps);
   for (const register of deps.extraRoutes ?? []) register(app, deps);
 
   app.doc31('/openapi.json', {

@@ -16,6 +16,15 @@ export interface AppDeps {
   /** Public origin for share links, e.g. https://dalil.example; defaults to the request origin. */
   publicUrl?: string;
   statementTimeoutMs?: number;
+  /**
+   * Accounts and sign-in (LocalAuthProvider or SupabaseAuthProvider). When set, the auth routes are
+   * mounted and, unless `tokens` is given, it verifies the bearer tokens too.
+   */
+  auth?: import('./auth/provider.ts').AuthProvider;
+  /** Auth rate limits (defaults: DEFAULT_AUTH_RATE_LIMITS); tests lower or disable them. */
+  authRateLimits?: import('./auth/rate-limit.ts').AuthRateLimits;
+  /** The client's IP for per-IP rate limits (Node: socket address or trusted X-Forwarded-For). */
+  clientIp?: (c: import('hono').Context<AppEnv>) => string | null | undefined;
   /** Extra route modules (auth, admin, uploads) mounted under /api by later features. */
   extraRoutes?: ((app: import('./app.ts').ApiApp, deps: AppDeps) => void)[];
 }

@@ -103,3 +103,56 @@ alter table storage.objects enable row level security;
 alter table storage.buckets enable row level security;
 grant select on storage.buckets, storage.objects to anon, authenticated;
 grant all on storage.buckets, storage.objects to service_role;
+
+-- Sessions, rotating refresh tokens and one-time codes of LocalAuthProvider (GoTrue's table and
+-- column names). refresh_tokens.token and one_time_tokens.token_hash hold hashes, never the secret.
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  refreshed_at timestamptz,
+  not_after timestamptz,
+  user_agent text,
+  ip text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+
+do $$
+begin
+  if not exists (select from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                 where n.nspname = 'auth' and t.typname = 'one_time_token_type') then
+    create type auth.one_time_token_type as enum (
+      'confirmation_token', 'reauthentication_token', 'recovery_token',
+      'email_change_token_new', 'email_change_token_current', 'phone_change_token');
+  end if;
+end
+$$;
+
+-- One live code per user and type; `attempts` counts wrong guesses (5 burn the code).
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type auth.one_time_token_type not null,
+  token_hash text not null check (char_length(token_hash) > 0),
+  relates_to text not null,
+  attempts integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (user_id, token_type)
+);
+revoke all on auth.sessions, auth.refresh_tokens, auth.one_time_tokens from anon, authenticated;

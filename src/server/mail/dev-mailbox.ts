@@ -1,0 +1,25 @@
+import { MailDev } from 'maildev';
+
+export interface DevMailbox {
+  smtpPort: number;
+  /** The web UI, whose REST API lists mails at `${webUrl}/api/email`. */
+  webUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a local development mailbox (maildev: SMTP + web UI/REST API, mails kept in memory), bound
+ * to 127.0.0.1 only. Like Supabase's local Inbucket/Mailpit: every mail sent to it is caught, none
+ * leaves the machine.
+ */
+export async function startDevMailbox(options: { smtpPort: number; webPort: number }): Promise<DevMailbox> {
+  const maildev = new MailDev({ smtp: options.smtpPort, web: options.webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, maxEmails: 500 });
+  await maildev.start();
+  return {
+    smtpPort: options.smtpPort,
+    webUrl: `http://127.0.0.1:${options.webPort}`,
+    async stop() {
+      await maildev.stop();
+    },
+  };
+}

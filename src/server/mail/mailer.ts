@@ -1,0 +1,53 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Lang } from '../http/messages.ts';
+import { renderAuthMail, type AuthMailKind } from './templates.ts';
+
+/** Sends the auth mails (sign-up code, reset code, account-exists notice). */
+export interface Mailer {
+  /** Renders `kind` in `lang` and sends it to `to`. Rejects when the SMTP server refuses it. */
+  sendAuthMail(input: { to: string; kind: AuthMailKind; lang: Lang; siteName: string; code?: string }): Promise<void>;
+  close(): void;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** The From header, e.g. `Dalil <no-reply@dalil.example>`. */
+  from: string;
+  user?: string;
+  pass?: string;
+  /** Implicit TLS (port 465); otherwise STARTTLS is used when the server offers it. */
+  secure?: boolean;
+}
+
+/**
+ * A nodemailer SMTP mailer. Each mail carries `X-Auth-Mail: <kind>` so a mailbox (or a test) can
+ * tell the sign-up code from the reset code, and `Content-Language`.
+ */
+export function createSmtpMailer(config: SmtpConfig): Mailer {
+  const transport: Transporter = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.secure ?? false,
+    auth: config.user ? { user: config.user, pass: config.pass ?? '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async sendAuthMail({ to, kind, lang, siteName, code }) {
+      const mail = renderAuthMail(kind, lang, { siteName, code });
+      await transport.sendMail({
+        from: config.from,
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { 'X-Auth-Mail': kind, 'Content-Language': lang },
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { ApiApp } from '../../app.ts';
+import type { AppDeps } from '../../context.ts';
+import { requireAdmin } from '../../auth/guards.ts';
+import { publicSession } from '../../auth/provider.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { message } from '../../http/messages.ts';
+import {
+  adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, logoutRequestSchema,
+  messageResponseSchema, refreshRequestSchema,
+} from '../../../shared/schemas/auth.ts';
+import { envelope } from '../../../shared/schemas/common.ts';
+import { changePassword } from './profile.ts';
+import { authResponses, bearerToken, jsonBody, provider, rateLimit, readOptionalJson } from './shared.ts';
+
+const tags = ['admin auth'];
+const security = [{ bearerAuth: [] }];
+
+/**
+ * Admin sessions: only users whose app_metadata.role is 'admin' get one. Anyone else — wrong
+ * password, unknown, unverified or simply not an admin — gets the same 401 'Invalid credentials'.
+ */
+export function registerAdminAuthRoutes(app: ApiApp, deps: AppDeps): void {
+  const auth = provider(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'post', path: '/admin/auth/login', tags,
+      summary: 'Admin sign-in {email, password, remember}: data {token, refreshToken, expiresAt, user}; remember = 30-day session, else 12 hours',
+      request: jsonBody(adminLoginRequestSchema),
+      responses: authResponses(envelope(authSessionSchema), 'Signed in as admin', [400, 401, 429]),
+    }),
+    async (c) => {
+      const { email, password, remember } = c.req.valid('json');
+      await rateLimit(c, deps, 'login', email);
+      let session;
+      try {
+        session = await auth.login(email, password, { remember });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'email_not_verified') throw new ApiError(401, 'invalid_credentials');
+        throw error;
+      }
+      if (!session.user.isAdmin) {
+        await auth.logout({ accessToken: session.token, refreshToken: session.refreshToken });
+        throw new ApiError(401, 'invalid_credentials');
+      }
+      return c.json({ success: true as const, data: publicSession(session) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post', path: '/admin/auth/refresh', tags,
+      summary: 'New admin session from {refreshToken}: data {token, refreshToken, expiresAt, user}; 401 when no longer an admin',
+      request: jsonBody(refreshRequestSchema),
+      responses: authResponses(envelope(authSessionSchema), 'New session', [400, 401, 429]),
+    }),
+    async (c) => {
+      const { refreshToken } = c.req.valid('json');
+      await rateLimit(c, deps, 'refresh');
+      const session = await auth.refresh(refreshToken);
+      if (!session.user.isAdmin) {
+        await auth.logout({ accessToken: session.token, refreshToken: session.refreshToken });
+        throw new ApiError(401, 'invalid_refresh_token');
+      }
+      return c.json({ success: true as const, data: publicSession(session) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/admin/auth/verify', tags, security,
+      summary: 'Checks the admin token against the current account: {success, user {id, email}}',
+      responses: authResponses(adminVerifyResponseSchema, 'A valid admin token', [401, 403]),
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const user = await auth.getUser(admin.id);
+      if (!user) throw new ApiError(401, 'unauthorized');
+      if (!user.isAdmin) throw new ApiError(403, 'forbidden');
+      return c.json({ success: true as const, user: { id: user.id, email: user.email } }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put', path: '/admin/auth/change-password', tags, security,
+      summary: 'Admin password change {currentPassword, newPassword (≥ 6)}; other sessions are signed out',
+      request: jsonBody(changePasswordRequestSchema),
+      responses: authResponses(messageResponseSchema, 'Changed', [400, 401, 403, 429]),
+    }),
+    async (c) => changePassword(c, deps, requireAdmin(c), c.req.valid('json')),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post', path: '/admin/auth/logout', tags,
+      summary: 'Admin sign-out: ends the session of the bearer token and/or {refreshToken}. Always succeeds.',
+      request: { body: { content: { 'application/json': { schema: logoutRequestSchema } }, required: false } },
+      responses: authResponses(messageResponseSchema, 'Signed out', [400]),
+    }),
+    async (c) => {
+      const body = await readOptionalJson(c, logoutRequestSchema);
+      await auth.logout({ accessToken: bearerToken(c), refreshToken: body.refreshToken });
+      return c.json({ success: true as const, message: message('signed_out', c.var.lang) }, 200);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { ApiApp } from '../../app.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { requireUser, type AuthedUser } from '../../auth/guards.ts';
+import type { Tx } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { message } from '../../http/messages.ts';
+import { changePasswordRequestSchema, messageResponseSchema, profileSchema, updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
+import { envelope } from '../../../shared/schemas/common.ts';
+import { authResponses, bearerToken, jsonBody, provider, rateLimit } from './shared.ts';
+
+const tags = ['auth'];
+const security = [{ bearerAuth: [] }];
+
+/** The caller's profile row (RLS: only their own), with the number of places they own. */
+async function readProfile(tx: Tx, user: AuthedUser): Promise<Profile> {
+  const [row] = await tx<{ id: string; name: string; created_at: Date; places_count: number }[]>`
+    select p.id, p.name, p.created_at,
+           (select count(*) from public.places pl where pl.owner_id = p.id)::int as places_count
+    from public.profiles p where p.id = ${user.id}`;
+  if (!row) throw new ApiError(404, 'profile_not_found');
+  return { id: row.id, email: user.email, name: row.name, memberSince: new Date(row.created_at).toISOString(), placesCount: row.places_count };
+}
+
+/**
+ * Shared by the public and admin change-password routes: 401 without a valid token, 400
+ * current_password_incorrect / same_password, 429 after too many tries (counted like sign-ins).
+ */
+export async function changePassword(c: Context<AppEnv>, deps: AppDeps, user: AuthedUser, body: { currentPassword: string; newPassword: string }) {
+  await rateLimit(c, deps, 'login', user.email);
+  await provider(deps).changePassword({ id: user.id, email: user.email, accessToken: bearerToken(c) ?? '' }, body.currentPassword, body.newPassword);
+  return c.json({ success: true as const, message: message('password_changed', c.var.lang) }, 200);
+}
+
+/** GET|PUT /public/auth/profile and PUT /public/auth/change-password (signed-in users). */
+export function registerProfileRoutes(app: ApiApp, deps: AppDeps): void {
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/public/auth/profile', tags, security,
+      summary: 'The signed-in user: {id, email, name, memberSince (ISO date-time), placesCount}',
+      responses: authResponses(envelope(profileSchema), 'The profile', [401, 404]),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json({ success: true as const, data: await c.var.db((tx) => readProfile(tx, user)) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put', path: '/public/auth/profile', tags, security,
+      summary: "Rename {name} (1–100 characters, 'Name is required'); answers the updated profile",
+      request: jsonBody(updateProfileRequestSchema),
+      responses: authResponses(envelope(profileSchema), 'Updated', [400, 401, 404]),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { name } = c.req.valid('json');
+      const profile = await c.var.db(async (tx) => {
+        await tx`update public.profiles set name = ${name} where id = ${user.id}`;
+        return readProfile(tx, user);
+      });
+      await provider(deps).updateName(user.id, name);
+      return c.json({ success: true as const, data: profile }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put', path: '/public/auth/change-password', tags, security,
+      summary: 'Change password {currentPassword, newPassword (≥ 6)}; other sessions are signed out',
+      request: jsonBody(changePasswordRequestSchema),
+      responses: authResponses(messageResponseSchema, 'Changed', [400, 401, 429]),
+    }),
+    async (c) => changePassword(c, deps, requireUser(c), c.req.valid('json')),
+  );
+}

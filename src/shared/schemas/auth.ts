@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { LIMITS } from './common.ts';
+
+/**
+ * Accounts and sign-in: request and response shapes shared by the API (validation + OpenAPI) and the
+ * SPA's forms (react-hook-form resolvers). Messages are spec §5's; the SPA may translate them by text.
+ */
+
+export const AUTH_LIMITS = {
+  emailMax: 254,
+  /** bcrypt reads at most 72 bytes (GoTrue refuses longer passwords too). */
+  passwordMaxBytes: 72,
+  nameMax: 100,
+  codeLength: LIMITS.resetCodeLength,
+  refreshTokenMax: 256,
+} as const;
+
+export const AUTH_MESSAGES = {
+  emailInvalid: 'Please enter a valid email address',
+  emailRequired: 'Email is required',
+  passwordMin: 'Use at least 6 characters',
+  passwordTooLong: 'Use at most 72 bytes (about 72 Latin or 36 Arabic characters)',
+  newPasswordMin: 'Password must be at least 6 characters',
+  allFieldsRequired: 'All fields are required',
+  passwordsMismatch: 'Passwords do not match',
+  nameRequired: 'Name is required',
+  nameTooLong: 'Use at most 100 characters',
+  codeInvalid: 'Enter the 6-digit code',
+  refreshTokenInvalid: 'A refresh token is required',
+} as const;
+
+const requiredOr = (message: string, required: string = AUTH_MESSAGES.allFieldsRequired) =>
+  ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? required : message) });
+
+const utf8Length = (s: string) => new TextEncoder().encode(s).length;
+
+/** E-mail address: trimmed, lower-cased, at most 254 characters. */
+export const emailSchema = z
+  .string(requiredOr(AUTH_MESSAGES.emailInvalid, AUTH_MESSAGES.emailRequired))
+  .trim()
+  .toLowerCase()
+  .max(AUTH_LIMITS.emailMax, AUTH_MESSAGES.emailInvalid)
+  .email(AUTH_MESSAGES.emailInvalid);
+
+function password(minMessage: string) {
+  return z
+    .string(requiredOr(minMessage))
+    .min(LIMITS.passwordMin, minMessage)
+    .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong);
+}
+
+/** Password at sign-in, registration and reset: 6 characters to 72 UTF-8 bytes ('Use at least 6 characters'). */
+export const passwordSchema = password(AUTH_MESSAGES.passwordMin);
+/** New password on the profile / admin change-password forms ('Password must be at least 6 characters'). */
+export const newPasswordSchema = password(AUTH_MESSAGES.newPasswordMin);
+/** The current password: required, at most 72 bytes (never checked for length rules it may predate). */
+export const currentPasswordSchema = z
+  .string(requiredOr(AUTH_MESSAGES.allFieldsRequired))
+  .min(1, AUTH_MESSAGES.allFieldsRequired)
+  .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong);
+
+/** Display name: trimmed, 1–100 characters ('Name is required'). */
+export const nameSchema = z
+  .string(requiredOr(AUTH_MESSAGES.nameRequired, AUTH_MESSAGES.nameRequired))
+  .trim()
+  .min(1, AUTH_MESSAGES.nameRequired)
+  .max(AUTH_LIMITS.nameMax, AUTH_MESSAGES.nameTooLong);
+
+/** The 6-digit code mailed at sign-up and for a password reset (surrounding spaces ignored). */
+export const codeSchema = z
+  .string(requiredOr(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalid))
+  .trim()
+  .regex(/^\d{6}$/, AUTH_MESSAGES.codeInvalid);
+
+export const refreshTokenSchema = z
+  .string(requiredOr(AUTH_MESSAGES.refreshTokenInvalid, AUTH_MESSAGES.refreshTokenInvalid))
+  .min(1, AUTH_MESSAGES.refreshTokenInvalid)
+  .max(AUTH_LIMITS.refreshTokenMax, AUTH_MESSAGES.refreshTokenInvalid);
+
+// ---- request bodies ----
+
+export const registerRequestSchema = z.object({ email: emailSchema, password: passwordSchema, name: nameSchema });
+export const verifyEmailRequestSchema = z.object({ email: emailSchema, code: codeSchema });
+export const emailOnlyRequestSchema = z.object({ email: emailSchema });
+export const loginRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
+/** Admin sign-in; `remember` keeps the admin session 30 days instead of 12 hours. */
+export const adminLoginRequestSchema = loginRequestSchema.extend({ remember: z.boolean().optional().default(false) });
+export const refreshRequestSchema = z.object({ refreshToken: refreshTokenSchema });
+export const logoutRequestSchema = z.object({ refreshToken: refreshTokenSchema.optional() });
+export const verifyResetCodeRequestSchema = z.object({ email: emailSchema, code: codeSchema });
+export const resetPasswordRequestSchema = z.object({ email: emailSchema, code: codeSchema, newPassword: passwordSchema });
+export const updateProfileRequestSchema = z.object({ name: nameSchema });
+export const changePasswordRequestSchema = z.object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema });
+
+/** The change-password form (profile and admin): adds the confirmation field and 'Passwords do not match'. */
+export const changePasswordFormSchema = changePasswordRequestSchema
+  .extend({ confirmPassword: z.string(requiredOr(AUTH_MESSAGES.allFieldsRequired)).min(1, AUTH_MESSAGES.allFieldsRequired) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+
+/** The reset form's last step: new password twice. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string(requiredOr(AUTH_MESSAGES.allFieldsRequired)) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type AdminLoginRequest = z.input<typeof adminLoginRequestSchema>;
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+// ---- responses ----
+
+/** The user as the API shows it: id (auth.users.id, the token's sub), email, display name. */
+export const authUserSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string() });
+export type AuthUserView = z.infer<typeof authUserSchema>;
+
+/**
+ * A signed-in session: `token` is the access token (JWT, Bearer), `refreshToken` is single-use
+ * (each refresh returns a new one), `expiresAt` is the access token's expiry in seconds since epoch.
+ */
+export const authSessionSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresAt: z.number().int(),
+  user: authUserSchema,
+});
+export type AuthSessionView = z.infer<typeof authSessionSchema>;
+
+export const registerResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ email: z.string(), needsVerification: z.literal(true) }),
+});
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** GET /public/auth/profile: memberSince is an ISO date-time; placesCount counts places the user added. */
+export const profileSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  memberSince: z.string(),
+  placesCount: z.number().int().min(0),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /admin/auth/verify: the admin user read from a valid admin token. */
+export const adminVerifyResponseSchema = z.object({
+  success: z.literal(true),
+  user: z.object({ id: z.uuid(), email: z.string() }),
+});

@@ -20,6 +20,42 @@ export const serverEnvSchema = z.object({
   /** Per-statement timeout of request transactions, in milliseconds. */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+
+  // ---- accounts and mail (docs/auth.md) ----
+  /** Supabase mode: all three set → SupabaseAuthProvider; none set → LocalAuthProvider. */
+  SUPABASE_URL: z.url().optional(),
+  SUPABASE_ANON_KEY: z.string().min(20).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
+  /** Legacy projects that still sign access tokens with a shared HS256 secret (JWKS otherwise). */
+  SUPABASE_JWT_SECRET: z.string().min(32).optional(),
+  /** bcrypt cost of the local provider (10 = GoTrue's default). */
+  BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
+  /** SMTP server of the local provider's mails; unset while MAIL_DEV is on: the dev mailbox. */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_FROM: z.string().min(3).default('Dalil <no-reply@dalil.local>'),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASS: z.string().optional(),
+  /** Implicit TLS (port 465); otherwise STARTTLS when offered. */
+  SMTP_SECURE: z.stringbool().default(false),
+  /** Start a local dev mailbox (maildev) with `npm start` and send mail to it (unless SMTP_HOST is set). */
+  MAIL_DEV: z.stringbool().default(true),
+  MAILDEV_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+  MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
+  /** First-start admin of `npm start` (generated and printed when unset). */
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).max(72).optional(),
+  /** Behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For. */
+  TRUST_PROXY: z.stringbool().default(false),
+}).superRefine((env, ctx) => {
+  const supabase = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
+  const set = supabase.filter((k) => env[k] !== undefined);
+  if (set.length > 0 && set.length < supabase.length) {
+    for (const k of supabase) if (env[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `required with ${set.join(', ')} (Supabase mode)` });
+  }
+  if (set.length === 0 && !env.MAIL_DEV && !env.SMTP_HOST) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'required when MAIL_DEV=false (codes are sent by mail)' });
+  }
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

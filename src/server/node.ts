@@ -6,6 +6,9 @@ import path from 'node:path';
 import { createApp } from './app.ts';
 import { parseServerEnv } from './env.ts';
 import { startStack } from './stack.ts';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from './auth/node-setup.ts';
+import { startDevMailbox } from './mail/dev-mailbox.ts';
 
 /**
  * The embedded stack's entry (`npm start`): database (embedded or DATABASE_URL), migrations,
@@ -22,7 +25,18 @@ async function main() {
   const distDir = path.resolve('dist');
   const indexHtml = existsSync(path.join(distDir, 'index.html')) ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : null;
 
-  const api = createApp({ sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS });
+  // Accounts: Supabase Auth when SUPABASE_* are set, else the local provider mailing through SMTP —
+  // by default a dev mailbox started here (docs/auth.md).
+  const supabaseAuth = isSupabaseMode(env);
+  const mailbox = !supabaseAuth && env.MAIL_DEV && !env.SMTP_HOST
+    ? await startDevMailbox({ smtpPort: env.MAILDEV_SMTP_PORT, webPort: env.MAILDEV_WEB_PORT })
+    : null;
+  const auth = createAuthProviderFromEnv(env, stack.sql, log);
+  await ensureInitialAdmin(auth, stack.sql, { dataDir: env.DATA_DIR, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, log });
+  const clientIp = (c: Parameters<typeof getConnInfo>[0]) =>
+    (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) || getConnInfo(c).remote.address || null;
+
+  const api = createApp({ sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp });
   const root = new Hono();
   root.route('/', api);
   root.use('/uploads/*', async (c, next) => {
@@ -44,6 +58,7 @@ async function main() {
   const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
     log(`\nCity directory running at http://localhost:${info.port}/  (API: http://localhost:${info.port}/api/openapi.json)`);
     log(`Database: ${stack.embedded ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}. Press Ctrl-C to stop.`);
+    log(supabaseAuth ? 'Accounts: Supabase Auth.' : mailbox ? `Accounts: local. Dev mailbox (sign-up and reset codes): ${mailbox.webUrl.replace('127.0.0.1', 'localhost')}/` : `Accounts: local, mail via SMTP ${env.SMTP_HOST}.`);
   });
 
   let stopping = false;
@@ -52,6 +67,8 @@ async function main() {
     stopping = true;
     log(`\n${signal}: stopping…`);
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await auth.close?.();
+    await mailbox?.stop();
     await stack.stop();
     log('Stopped cleanly.');
     process.exit(0);

@@ -338,9 +338,10 @@ export class LocalAuthProvider implements AuthProvider {
     });
   }
 
-  /** Waits for mails still being sent. */
+  /** Waits for mails still being sent, then closes the mail transport. */
   async close(): Promise<void> {
     await Promise.allSettled([...this.pending]);
+    this.config.mailer.close();
   }
 
   // ---- internals ----

@@ -17,10 +17,15 @@ export const ANON_CLAIMS: JwtClaims = { role: 'anon' };
 
 export type Tx = TransactionSql<Record<string, unknown>>;
 
-/** Opens a postgres.js pool on the owner connection. `max` defaults to 10 connections. */
-export function createSql(url: string, options: { max?: number } = {}): Sql {
+/**
+ * Opens a postgres.js pool on the owner connection. `max` defaults to 10 connections; `prepare:
+ * false` turns off named prepared statements, which a transaction-mode pooler (Supabase's
+ * Supavisor on port 6543, used by Edge Functions) cannot keep across transactions.
+ */
+export function createSql(url: string, options: { max?: number; prepare?: boolean } = {}): Sql {
   return postgres(url, {
     max: options.max ?? 10,
+    prepare: options.prepare ?? true,
     onnotice: () => {},
     connect_timeout: 5,
     idle_timeout: 30,

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Configuration of the Supabase Edge Function `api` (supabase/functions/api/index.ts), parsed from
+ * `Deno.env.toObject()`. Supabase injects SUPABASE_DB_URL into every function; DATABASE_URL, when
+ * set as a function secret, wins (e.g. to point at the transaction pooler explicitly).
+ * Runtime-neutral: it reads nothing itself, so Node tests can parse the same records.
+ */
+export const edgeEnvSchema = z
+  .object({
+    SUPABASE_DB_URL: z.url().optional(),
+    DATABASE_URL: z.url().optional(),
+    /** HS256 secret of access tokens; unset means every request is anonymous. */
+    JWT_SECRET: z.string().min(32).optional(),
+    /** Public origin used in share links; defaults to the request's own origin. */
+    PUBLIC_URL: z.url().optional(),
+    /** Per-statement timeout of request transactions, in milliseconds. */
+    STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** Connections per function instance (each instance serves many requests concurrently). */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(3),
+    /** Port for local runs (`deno run`); the hosted Edge runtime chooses its own. */
+    PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  })
+  .refine((env) => env.DATABASE_URL ?? env.SUPABASE_DB_URL, {
+    message: 'SUPABASE_DB_URL (injected by Supabase) or DATABASE_URL is required',
+    path: ['SUPABASE_DB_URL'],
+  })
+  .transform((env) => ({
+    databaseUrl: (env.DATABASE_URL ?? env.SUPABASE_DB_URL)!,
+    jwtSecret: env.JWT_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    statementTimeoutMs: env.STATEMENT_TIMEOUT_MS,
+    poolMax: env.DB_POOL_MAX,
+    port: env.PORT,
+  }));
+
+export type EdgeEnv = z.output<typeof edgeEnvSchema>;
+
+/** Parses the Edge Function's environment; throws an Error naming every missing or invalid variable. */
+export function parseEdgeEnv(source: Record<string, string | undefined>): EdgeEnv {
+  const result = edgeEnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid Edge Function configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,33 @@
+/**
+ * The Supabase Edge Function `api`: the same runtime-neutral Hono app as `npm start`
+ * (src/server/app.ts), served by Deno. Supabase routes `https://<ref>.supabase.co/functions/v1/api/*`
+ * here with the path `/api/*`, which is the app's base path. JWT checks by the platform are off
+ * (`[functions.api] verify_jwt = false`); the app verifies bearer tokens itself.
+ *
+ * Env (see src/server/edge-env.ts): SUPABASE_DB_URL (injected) or DATABASE_URL; optional JWT_SECRET,
+ * PUBLIC_URL, STATEMENT_TIMEOUT_MS, DB_POOL_MAX, PORT (local runs only).
+ */
+import { createApp } from '../../../src/server/app.ts';
+import { hs256Verifier } from '../../../src/server/auth/tokens.ts';
+import { createSql } from '../../../src/server/db/client.ts';
+import { parseEdgeEnv } from '../../../src/server/edge-env.ts';
+
+const env = parseEdgeEnv(Deno.env.toObject());
+
+// prepare: false — Supabase's transaction pooler cannot keep prepared statements between transactions.
+const sql = createSql(env.databaseUrl, { max: env.poolMax, prepare: false });
+
+const app = createApp({
+  sql,
+  tokens: env.jwtSecret ? hs256Verifier(env.jwtSecret) : undefined,
+  publicUrl: env.publicUrl,
+  statementTimeoutMs: env.statementTimeoutMs,
+});
+
+Deno.serve(
+  {
+    ...(env.port ? { port: env.port, hostname: '127.0.0.1' } : {}),
+    onListen: ({ hostname, port }) => console.log(`api listening on http://${hostname}:${port}/api`),
+  },
+  app.fetch,
+);

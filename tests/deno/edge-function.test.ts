@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../helpers/free-port.ts';
+
+/**
+ * Runs the Supabase Edge Function entry (supabase/functions/api/index.ts) under real Deno (the
+ * `deno` npm package) against this run's embedded database, fully offline: `npm:` specifiers of
+ * deno.json resolve from the project's node_modules (`--node-modules-dir=manual`), nothing remote
+ * is fetched (`--no-remote`, `--cached-only`) and the Deno cache starts empty.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const deno = path.join(root, 'node_modules/.bin/deno');
+const entry = 'supabase/functions/api/index.ts';
+const config = 'supabase/functions/api/deno.json';
+const offlineFlags = ['--config', config, '--node-modules-dir=manual', '--no-remote', '--cached-only'];
+
+let denoDir: string;
+
+function denoEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...extra };
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(deno, args, { cwd: root, env });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+beforeAll(() => {
+  denoDir = mkdtempSync(path.join(tmpdir(), 'city-directory-deno-'));
+});
+afterAll(() => rmSync(denoDir, { recursive: true, force: true }));
+
+describe('deno.json import map', () => {
+  it('pins every npm: specifier to the version package.json installs', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const imports = (JSON.parse(readFileSync(path.join(root, config), 'utf8')) as { imports: Record<string, string> }).imports;
+    expect(Object.keys(imports).length).toBeGreaterThan(0);
+    for (const [bare, target] of Object.entries(imports)) {
+      const match = /^npm:\/?((?:@[^/@]+\/)?[^/@]+)@([^/]+)\/?$/.exec(target);
+      expect(match, `${bare} → ${target} is not an npm: specifier`).not.toBeNull();
+      const [, name, version] = match!;
+      expect(bare.replace(/\/$/, ''), `${bare} maps to another package`).toBe(name);
+      const range = pkg.dependencies[name];
+      expect(range, `${name} is not a dependency in package.json`).toBeDefined();
+      expect(version, `${name}: deno.json ${version}, package.json ${range}`).toBe(range.replace(/^[\^~]/, ''));
+      const installed = JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+      expect(version, `${name}: deno.json ${version}, node_modules ${installed}`).toBe(installed);
+    }
+  });
+});
+
+describe('supabase/config.toml', () => {
+  const toml = readFileSync(path.join(root, 'supabase/config.toml'), 'utf8');
+  /** The body of one `[table]` of the TOML file, up to the next table header. */
+  const table = (name: string) => toml.split(/^\[/m).find((t) => t.startsWith(`${name}]`)) ?? '';
+
+  it('deploys `api` without the platform JWT check, from this entry and import map', () => {
+    expect(table('functions.api')).toMatch(/^verify_jwt = false$/m);
+    expect(table('functions.api')).toMatch(/^entrypoint = "\.\/functions\/api\/index\.ts"$/m);
+    expect(table('functions.api')).toMatch(/^import_map = "\.\/functions\/api\/deno\.json"$/m);
+  });
+
+  it('confirms sign-ups by a 6-digit e-mail code', () => {
+    expect(table('auth.email')).toMatch(/^enable_confirmations = true$/m);
+    expect(table('auth.email')).toMatch(/^otp_length = 6$/m);
+  });
+});
+
+describe('import graph of the Edge Function', () => {
+  type DenoModule = { kind: string; specifier: string; dependencies?: { specifier: string }[] };
+
+  it('stays runtime-neutral, inside the repo, and imports only packages deno.json maps', async () => {
+    const { code, output } = await run(['info', '--json', '--config', config, '--node-modules-dir=manual', '--no-remote', entry], denoEnv());
+    expect(code, output).toBe(0);
+    const modules = (JSON.parse(output) as { modules: DenoModule[] }).modules;
+    const imports = (JSON.parse(readFileSync(path.join(root, config), 'utf8')) as { imports: Record<string, string> }).imports;
+    const mapped = (bare: string) => bare in imports || Object.keys(imports).some((k) => k.endsWith('/') && bare.startsWith(k));
+
+    // No Node built-ins anywhere on the path (runtime-specific needs go through AppDeps).
+    expect(modules.filter((m) => m.kind === 'node').map((m) => m.specifier)).toEqual([]);
+    const local = modules.filter((m) => m.kind === 'esm');
+    const files = local.map((m) => path.relative(root, new URL(m.specifier).pathname));
+    expect(files).toContain('src/server/app.ts');
+    for (const file of files) expect(file, `${file} is outside src/server, src/shared, supabase/functions`).toMatch(/^(src\/(server|shared)|supabase\/functions)\//);
+    for (const nodeOnly of ['src/server/node.ts', 'src/server/stack.ts', 'src/server/db/embedded.ts', 'src/server/db/migrate.ts']) {
+      expect(files).not.toContain(nodeOnly);
+    }
+    for (const m of local) {
+      for (const dep of m.dependencies ?? []) {
+        if (dep.specifier.startsWith('.')) expect(dep.specifier, `in ${m.specifier}`).toMatch(/\.ts$/);
+        else expect(mapped(dep.specifier), `${dep.specifier} (in ${m.specifier}) is not in deno.json imports`).toBe(true);
+      }
+    }
+  }, 120_000);
+});
+
+describe('Edge Function entry under Deno', () => {
+  it('type-checks offline (deno check)', async () => {
+    const { code, output } = await run(['check', ...offlineFlags, entry], denoEnv());
+    expect(code, output).toBe(0);
+  }, 120_000);
+
+  it('serves the categories list from the embedded database over HTTP', async () => {
+    const port = await freePort();
+    const child: ChildProcess = spawn(
+      deno,
+      ['run', ...offlineFlags, '--no-prompt', '--allow-env', '--allow-net=127.0.0.1', entry],
+      { cwd: root, env: denoEnv({ DATABASE_URL: inject('databaseUrl'), PORT: String(port) }) },
+    );
+    let output = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`deno did not start:\n${output}`)), 90_000);
+        const onData = (d: Buffer) => {
+          output += d;
+          if (output.includes('api listening on')) { clearTimeout(timer); resolve(); }
+        };
+        child.stdout!.on('data', onData);
+        child.stderr!.on('data', onData);
+        child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`deno exited with ${code}:\n${output}`)); });
+      });
+
+      const res = await fetch(`http://127.0.0.1:${port}/api/public/categories`, { headers: { 'Accept-Language': 'ar' } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { success: boolean; data: { slug: string; name: string; nameAr: string | null }[] };
+      expect(body.success).toBe(true);
+      expect(body.data.length).toBeGreaterThanOrEqual(20);
+      expect(body.data.every((c) => /^[a-z0-9-]+$/.test(c.slug))).toBe(true);
+
+      const missing = await fetch(`http://127.0.0.1:${port}/api/public/categories/no-such-category-slug`);
+      expect(missing.status).toBe(404);
+      expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('category_not_found');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 120_000);
+});

@@ -36,6 +36,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError(413, 'payload_too_large');
     if (error.status === 400) return new ApiError(400, 'invalid_json');
+    if (error.status === 415) return new ApiError(415, 'unsupported_media_type');
     return new ApiError(error.status as 400, error.status === 401 ? 'unauthorized' : 'validation_failed');
   }
   switch (classifyPgError(error)) {

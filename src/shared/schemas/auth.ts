@@ -35,18 +35,19 @@ const requiredOr = (message: string, required: string = AUTH_MESSAGES.allFieldsR
 const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 
 /** E-mail address: trimmed, lower-cased, at most 254 characters. */
+// Each schema checks the type first and pipes into its rules, so a wrong type yields one message.
 export const emailSchema = z
   .string(requiredOr(AUTH_MESSAGES.emailInvalid, AUTH_MESSAGES.emailRequired))
-  .trim()
+  .pipe(z.string().trim()
   .toLowerCase()
   .max(AUTH_LIMITS.emailMax, AUTH_MESSAGES.emailInvalid)
-  .email(AUTH_MESSAGES.emailInvalid);
+  .email(AUTH_MESSAGES.emailInvalid));
 
 function password(minMessage: string) {
   return z
     .string(requiredOr(minMessage))
-    .min(LIMITS.passwordMin, minMessage)
-    .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong);
+    .pipe(z.string().min(LIMITS.passwordMin, minMessage)
+      .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong));
 }
 
 /** Password at sign-in, registration and reset: 6 characters to 72 UTF-8 bytes ('Use at least 6 characters'). */
@@ -56,26 +57,22 @@ export const newPasswordSchema = password(AUTH_MESSAGES.newPasswordMin);
 /** The current password: required, at most 72 bytes (never checked for length rules it may predate). */
 export const currentPasswordSchema = z
   .string(requiredOr(AUTH_MESSAGES.allFieldsRequired))
-  .min(1, AUTH_MESSAGES.allFieldsRequired)
-  .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong);
+  .pipe(z.string().min(1, AUTH_MESSAGES.allFieldsRequired)
+    .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong));
 
 /** Display name: trimmed, 1–100 characters ('Name is required'). */
 export const nameSchema = z
   .string(requiredOr(AUTH_MESSAGES.nameRequired, AUTH_MESSAGES.nameRequired))
-  .trim()
-  .min(1, AUTH_MESSAGES.nameRequired)
-  .max(AUTH_LIMITS.nameMax, AUTH_MESSAGES.nameTooLong);
+  .pipe(z.string().trim().min(1, AUTH_MESSAGES.nameRequired).max(AUTH_LIMITS.nameMax, AUTH_MESSAGES.nameTooLong));
 
 /** The 6-digit code mailed at sign-up and for a password reset (surrounding spaces ignored). */
 export const codeSchema = z
   .string(requiredOr(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalid))
-  .trim()
-  .regex(/^\d{6}$/, AUTH_MESSAGES.codeInvalid);
+  .pipe(z.string().trim().regex(/^\d{6}$/, AUTH_MESSAGES.codeInvalid));
 
 export const refreshTokenSchema = z
   .string(requiredOr(AUTH_MESSAGES.refreshTokenInvalid, AUTH_MESSAGES.refreshTokenInvalid))
-  .min(1, AUTH_MESSAGES.refreshTokenInvalid)
-  .max(AUTH_LIMITS.refreshTokenMax, AUTH_MESSAGES.refreshTokenInvalid);
+  .pipe(z.string().min(1, AUTH_MESSAGES.refreshTokenInvalid).max(AUTH_LIMITS.refreshTokenMax, AUTH_MESSAGES.refreshTokenInvalid));
 
 // ---- request bodies ----
 
@@ -94,7 +91,7 @@ export const changePasswordRequestSchema = z.object({ currentPassword: currentPa
 
 /** The change-password form (profile and admin): adds the confirmation field and 'Passwords do not match'. */
 export const changePasswordFormSchema = changePasswordRequestSchema
-  .extend({ confirmPassword: z.string(requiredOr(AUTH_MESSAGES.allFieldsRequired)).min(1, AUTH_MESSAGES.allFieldsRequired) })
+  .extend({ confirmPassword: z.string(requiredOr(AUTH_MESSAGES.allFieldsRequired)).pipe(z.string().min(1, AUTH_MESSAGES.allFieldsRequired)) })
   .refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
 
 /** The reset form's last step: new password twice. */

@@ -1,4 +1,4 @@
-import { createClient, type AuthError, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { AuthClient, type AuthError, type Session, type User } from '@supabase/supabase-js';
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Sql } from 'postgres';
 import type { JwtClaims } from '../db/client.ts';
@@ -69,7 +69,7 @@ function upstream(error: AuthError, fallback: () => ApiError): ApiError {
 export class SupabaseAuthProvider implements AuthProvider {
   readonly kind = 'supabase' as const;
   private readonly sql: Sql;
-  private readonly admin: SupabaseClient;
+  private readonly admin: InstanceType<typeof AuthClient>;
   private readonly jwks: JWTVerifyGetKey;
   private readonly issuer: string;
   private readonly maxAttempts: number;
@@ -80,16 +80,26 @@ export class SupabaseAuthProvider implements AuthProvider {
     this.sql = config.sql;
     const base = config.url.replace(/\/+$/, '');
     this.issuer = `${base}/auth/v1`;
-    this.jwks = createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+    this.jwks = createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`), { cooldownDuration: 30_000, cacheMaxAge: 600_000, headers: { apikey: config.anonKey } });
     this.admin = this.client(config.serviceRoleKey);
     this.maxAttempts = config.maxCodeAttempts ?? 5;
     this.codeTtl = config.codeTtlSeconds ?? 3600;
     this.grantTtl = config.resetGrantSeconds ?? 900;
   }
 
-  /** A stateless client: nothing persisted, no timers; one per call so sessions never mix. */
-  private client(key = this.config.anonKey): SupabaseClient {
-    return createClient(this.config.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  /**
+   * supabase-js's auth client alone (createClient would also start Realtime, which needs a global
+   * WebSocket that Node 20 lacks). Stateless: nothing persisted, no timers; one per call so
+   * sessions of different users never mix.
+   */
+  private client(key = this.config.anonKey): InstanceType<typeof AuthClient> {
+    return new AuthClient({
+      url: `${this.config.url.replace(/\/+$/, '')}/auth/v1`,
+      headers: { apikey: key, Authorization: `Bearer ${key}` },
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    });
   }
 
   async verifyAccessToken(token: string): Promise<JwtClaims | null> {
@@ -110,7 +120,7 @@ export class SupabaseAuthProvider implements AuthProvider {
 
   async register(input: { email: string; password: string; name: string }, lang: Lang): Promise<void> {
     const email = normalizeEmail(input.email);
-    const { error } = await this.client().auth.signUp({ email, password: input.password, options: { data: { name: input.name, locale: lang } } });
+    const { error } = await this.client().signUp({ email, password: input.password, options: { data: { name: input.name, locale: lang } } });
     if (error) {
       if (error.code === 'weak_password') throw new ApiError(400, 'validation_failed', { password: [error.message] });
       // A taken address must look like a fresh sign-up (projects with confirmations answer so themselves).
@@ -122,7 +132,7 @@ export class SupabaseAuthProvider implements AuthProvider {
   async verifyEmail(email: string, code: string): Promise<AuthSession> {
     const address = normalizeEmail(email);
     await this.assertAttemptsLeft(address, 'signup');
-    const { data, error } = await this.client().auth.verifyOtp({ email: address, token: code, type: 'email' });
+    const { data, error } = await this.client().verifyOtp({ email: address, token: code, type: 'email' });
     if (error || !data.session) {
       if (error) {
         const mapped = upstream(error, () => new ApiError(400, 'invalid_code'));
@@ -137,13 +147,13 @@ export class SupabaseAuthProvider implements AuthProvider {
 
   async resendCode(email: string, _lang: Lang): Promise<void> {
     const address = normalizeEmail(email);
-    const { error } = await this.client().auth.resend({ type: 'signup', email: address });
+    const { error } = await this.client().resend({ type: 'signup', email: address });
     if (error && ((error as { status?: number }).status ?? 0) === 429) throw upstream(error, () => new ApiError(429, 'rate_limited'));
     await this.clearFailures(address, 'signup');
   }
 
   async login(email: string, password: string): Promise<AuthSession> {
-    const { data, error } = await this.client().auth.signInWithPassword({ email: normalizeEmail(email), password });
+    const { data, error } = await this.client().signInWithPassword({ email: normalizeEmail(email), password });
     if (error || !data.session) {
       if (error?.code === 'email_not_confirmed' || /not confirmed/i.test(error?.message ?? '')) throw new ApiError(403, 'email_not_verified');
       throw error ? upstream(error, () => new ApiError(401, 'invalid_credentials')) : new ApiError(401, 'invalid_credentials');
@@ -152,7 +162,7 @@ export class SupabaseAuthProvider implements AuthProvider {
   }
 
   async refresh(refreshToken: string): Promise<AuthSession> {
-    const { data, error } = await this.client().auth.refreshSession({ refresh_token: refreshToken });
+    const { data, error } = await this.client().refreshSession({ refresh_token: refreshToken });
     if (error || !data.session) throw error ? upstream(error, () => new ApiError(401, 'invalid_refresh_token')) : new ApiError(401, 'invalid_refresh_token');
     return toSession(data.session);
   }
@@ -160,15 +170,15 @@ export class SupabaseAuthProvider implements AuthProvider {
   async logout(input: { accessToken?: string; refreshToken?: string }): Promise<void> {
     let accessToken = input.accessToken && (await this.verifyAccessToken(input.accessToken)) ? input.accessToken : undefined;
     if (!accessToken && input.refreshToken) {
-      const { data } = await this.client().auth.refreshSession({ refresh_token: input.refreshToken });
+      const { data } = await this.client().refreshSession({ refresh_token: input.refreshToken });
       accessToken = data.session?.access_token;
     }
-    if (accessToken) await this.admin.auth.admin.signOut(accessToken, 'local');
+    if (accessToken) await this.admin.admin.signOut(accessToken, 'local');
   }
 
   async forgotPassword(email: string, _lang: Lang): Promise<void> {
     const address = normalizeEmail(email);
-    const { error } = await this.client().auth.resetPasswordForEmail(address);
+    const { error } = await this.client().resetPasswordForEmail(address);
     if (error && ((error as { status?: number }).status ?? 0) === 429) throw upstream(error, () => new ApiError(429, 'rate_limited'));
     await this.clearFailures(address, 'recovery');
   }
@@ -182,7 +192,7 @@ export class SupabaseAuthProvider implements AuthProvider {
       insert into private.auth_reset_grants (email_hash, code_hash, user_id, expires_at)
       values (${await sha256Hex(address)}, ${await this.grantHash(address, code)}, ${session.user.id}, now() + make_interval(secs => ${this.grantTtl}))
       on conflict (email_hash) do update set code_hash = excluded.code_hash, user_id = excluded.user_id, expires_at = excluded.expires_at`;
-    await this.admin.auth.admin.signOut(session.access_token, 'local');
+    await this.admin.admin.signOut(session.access_token, 'local');
   }
 
   async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
@@ -191,31 +201,31 @@ export class SupabaseAuthProvider implements AuthProvider {
     if (!userId) {
       const session = await this.verifyRecovery(address, code);
       userId = session.user.id;
-      await this.admin.auth.admin.signOut(session.access_token, 'local');
+      await this.admin.admin.signOut(session.access_token, 'local');
     }
-    const { error } = await this.admin.auth.admin.updateUserById(userId, { password: newPassword });
+    const { error } = await this.admin.admin.updateUserById(userId, { password: newPassword });
     if (error) throw upstream(error, () => new ApiError(400, 'validation_failed', { newPassword: [error.message] }));
     await this.signOutEverywhere(address, newPassword);
   }
 
   async changePassword(user: { id: string; email: string; accessToken: string }, currentPassword: string, newPassword: string): Promise<void> {
-    const { data, error } = await this.client().auth.signInWithPassword({ email: user.email, password: currentPassword });
+    const { data, error } = await this.client().signInWithPassword({ email: user.email, password: currentPassword });
     if (error || !data.session) {
       if (error && ((error as { status?: number }).status ?? 400) !== 400) throw upstream(error, () => new ApiError(400, 'current_password_incorrect'));
       throw new ApiError(400, 'current_password_incorrect', { currentPassword: ['Current password is incorrect'] });
     }
-    await this.admin.auth.admin.signOut(data.session.access_token, 'local');
+    await this.admin.admin.signOut(data.session.access_token, 'local');
     if (currentPassword === newPassword) {
       throw new ApiError(400, 'same_password', { newPassword: ['The new password must be different from the current one'] });
     }
-    const updated = await this.admin.auth.admin.updateUserById(user.id, { password: newPassword });
+    const updated = await this.admin.admin.updateUserById(user.id, { password: newPassword });
     if (updated.error) throw upstream(updated.error, () => new ApiError(400, 'validation_failed', { newPassword: [updated.error!.message] }));
-    if (user.accessToken) await this.admin.auth.admin.signOut(user.accessToken, 'others');
+    if (user.accessToken) await this.admin.admin.signOut(user.accessToken, 'others');
   }
 
   async getUser(userId: string): Promise<AuthUser | null> {
     if (!UUID.test(userId)) return null;
-    const { data, error } = await this.admin.auth.admin.getUserById(userId);
+    const { data, error } = await this.admin.admin.getUserById(userId);
     if (error) {
       if (error.status === 404 || error.code === 'user_not_found') return null;
       throw upstream(error, () => new ApiError(404, 'not_found'));
@@ -225,7 +235,7 @@ export class SupabaseAuthProvider implements AuthProvider {
 
   async updateName(userId: string, name: string): Promise<AuthUser | null> {
     if (!UUID.test(userId)) return null;
-    const { data, error } = await this.admin.auth.admin.updateUserById(userId, { user_metadata: { name } });
+    const { data, error } = await this.admin.admin.updateUserById(userId, { user_metadata: { name } });
     if (error) {
       if (error.status === 404) return null;
       throw upstream(error, () => new ApiError(404, 'not_found'));
@@ -235,20 +245,20 @@ export class SupabaseAuthProvider implements AuthProvider {
 
   async setAdminRole(userId: string, isAdmin: boolean): Promise<void> {
     if (!UUID.test(userId)) throw new ApiError(404, 'not_found');
-    const { error } = await this.admin.auth.admin.updateUserById(userId, { app_metadata: { role: isAdmin ? 'admin' : null } });
+    const { error } = await this.admin.admin.updateUserById(userId, { app_metadata: { role: isAdmin ? 'admin' : null } });
     if (error) throw upstream(error, () => new ApiError(404, 'not_found'));
   }
 
   async createAdmin(input: { email: string; password: string; name?: string }): Promise<{ user: AuthUser; created: boolean }> {
     const email = normalizeEmail(input.email);
-    const created = await this.admin.auth.admin.createUser({
+    const created = await this.admin.admin.createUser({
       email, password: input.password, email_confirm: true, app_metadata: { role: 'admin' }, user_metadata: { name: input.name ?? 'Administrator' },
     });
     if (!created.error) return { user: toUser(created.data.user), created: true };
     if (created.error.code !== 'email_exists' && created.error.status !== 422) throw upstream(created.error, () => new ApiError(400, 'validation_failed'));
     const existing = await this.findUserByEmail(email);
     if (!existing) throw new ApiError(409, 'conflict');
-    const updated = await this.admin.auth.admin.updateUserById(existing.id, {
+    const updated = await this.admin.admin.updateUserById(existing.id, {
       password: input.password, email_confirm: true, app_metadata: { role: 'admin' }, ...(input.name ? { user_metadata: { name: input.name } } : {}),
     });
     if (updated.error) throw upstream(updated.error, () => new ApiError(400, 'validation_failed'));
@@ -259,9 +269,9 @@ export class SupabaseAuthProvider implements AuthProvider {
 
   private async findUserByEmail(email: string): Promise<User | null> {
     for (let page = 1; page <= 1000; page++) {
-      const { data, error } = await this.admin.auth.admin.listUsers({ page, perPage: 1000 });
+      const { data, error } = await this.admin.admin.listUsers({ page, perPage: 1000 });
       if (error) throw upstream(error, () => new ApiError(503, 'auth_unavailable'));
-      const found = data.users.find((u) => normalizeEmail(u.email ?? '') === email);
+      const found = data.users.find((u: User) => normalizeEmail(u.email ?? '') === email);
       if (found) return found;
       if (data.users.length < 1000) return null;
     }
@@ -270,7 +280,7 @@ export class SupabaseAuthProvider implements AuthProvider {
 
   private async verifyRecovery(address: string, code: string): Promise<Session> {
     await this.assertAttemptsLeft(address, 'recovery');
-    const { data, error } = await this.client().auth.verifyOtp({ email: address, token: code, type: 'recovery' });
+    const { data, error } = await this.client().verifyOtp({ email: address, token: code, type: 'recovery' });
     if (error || !data.session) {
       if (error) {
         const mapped = upstream(error, () => new ApiError(400, 'invalid_code'));
@@ -285,8 +295,8 @@ export class SupabaseAuthProvider implements AuthProvider {
 
   /** Ends every session of the user: sign in with the new password, then sign out globally. */
   private async signOutEverywhere(email: string, password: string): Promise<void> {
-    const { data } = await this.client().auth.signInWithPassword({ email, password });
-    if (data.session) await this.admin.auth.admin.signOut(data.session.access_token, 'global');
+    const { data } = await this.client().signInWithPassword({ email, password });
+    if (data.session) await this.admin.admin.signOut(data.session.access_token, 'global');
   }
 
   private grantHash(address: string, code: string): Promise<string> {

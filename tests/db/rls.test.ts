@@ -1,0 +1,102 @@
+import type { Sql } from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANON_CLAIMS, withClaims, type Tx } from '../../src/server/db/client.ts';
+import { createUser, ownerSql } from '../helpers/api.ts';
+
+const sql = ownerSql();
+afterAll(() => sql.end());
+
+const SCHEMAS = ['public', 'private'];
+const PUBLIC_READ = ['buildings', 'categories', 'places', 'website_settings', 'zones'];
+const ROLLBACK = Symbol('rollback');
+
+/** Runs `fn` as anon (through withClaims) and always rolls back; returns its result or the SQLSTATE it failed with. */
+async function asAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<{ ok: T } | { code: string }> {
+  let result: { ok: T } | undefined;
+  try {
+    await withClaims(sql, ANON_CLAIMS, async (tx) => {
+      result = { ok: await fn(tx) };
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error === ROLLBACK) return result!;
+    return { code: (error as { code?: string }).code ?? String(error) };
+  }
+  throw new Error('unreachable');
+}
+
+async function tablesOf(db: Sql, schemas: string[]) {
+  return db<{ schema: string; table: string; rls: boolean; exposed: boolean; column: string }[]>`
+    select n.nspname as schema, c.relname as table, c.relrowsecurity as rls,
+           (select a.attname from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+              and a.attgenerated = '' and a.attidentity <> 'a' order by a.attnum limit 1) as column,
+           (has_table_privilege('anon', c.oid, 'select, insert, update, delete, truncate')
+            or has_table_privilege('authenticated', c.oid, 'select, insert, update, delete, truncate')) as exposed
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and n.nspname = any(${schemas})
+    order by 1, 2`;
+}
+
+describe('RLS guard', () => {
+  it('every table of public, and every table of private that anon or authenticated can touch, has RLS enabled', async () => {
+    const tables = await tablesOf(sql, SCHEMAS);
+    expect(tables.filter((t) => t.schema === 'public').map((t) => t.table)).toEqual(expect.arrayContaining([...PUBLIC_READ, 'profiles', 'place_requests']));
+    const lacking = tables.filter((t) => !t.rls && (t.schema === 'public' || t.exposed)).map((t) => `${t.schema}.${t.table}`);
+    expect(lacking).toEqual([]);
+  });
+
+  it('every policy names its roles (`to anon` / `to authenticated`), never the implicit PUBLIC', async () => {
+    const policies = await sql<{ schemaname: string; tablename: string; policyname: string; roles: string[] }[]>`
+      select schemaname, tablename, policyname, roles::text[] as roles from pg_policies where schemaname = any(${SCHEMAS})`;
+    expect(policies.length).toBeGreaterThanOrEqual(PUBLIC_READ.length);
+    const implicit = policies.filter((p) => p.roles.includes('public')).map((p) => `${p.schemaname}.${p.tablename}: ${p.policyname}`);
+    expect(implicit).toEqual([]);
+  });
+});
+
+describe('RLS basics for anon (through withClaims)', () => {
+  let tables: { schema: string; table: string; column: string }[];
+  beforeAll(async () => {
+    tables = await tablesOf(sql, SCHEMAS);
+  });
+
+  it('cannot insert into, update or delete from any table', async () => {
+    const allowed: string[] = [];
+    for (const { schema, table, column } of tables) {
+      const name = `${schema}.${table}`;
+      const attempts = {
+        insert: await asAnon((tx) => tx.unsafe(`insert into ${name} default values`)),
+        update: await asAnon(async (tx) => (await tx.unsafe(`update ${name} set "${column}" = "${column}"`)).count),
+        delete: await asAnon(async (tx) => (await tx.unsafe(`delete from ${name}`)).count),
+      };
+      // Denied = permission/RLS error (42501), or (update/delete) no row visible to change.
+      if (!('code' in attempts.insert) || attempts.insert.code !== '42501') allowed.push(`insert ${name}`);
+      for (const op of ['update', 'delete'] as const) {
+        const r = attempts[op];
+        if ('ok' in r ? r.ok !== 0 : r.code !== '42501') allowed.push(`${op} ${name}`);
+      }
+    }
+    expect(tables.length).toBeGreaterThanOrEqual(7);
+    expect(allowed).toEqual([]);
+  });
+
+  it('reads the public tables', async () => {
+    for (const table of PUBLIC_READ) {
+      const r = await asAnon(async (tx) => (await tx.unsafe(`select count(*)::int as n from public.${table}`))[0].n as number);
+      expect(r, table).toEqual({ ok: expect.any(Number) });
+      expect((r as { ok: number }).ok, table).toBeGreaterThan(0);
+    }
+  });
+
+  it('cannot read profiles or place requests that exist', async () => {
+    const user = await createUser(sql, { name: 'RLS Probe' });
+    await sql`insert into public.place_requests (type, payload, user_id) values ('create', ${sql.json({ name: 'RLS probe place' })}, ${user.id})`;
+    const [owner] = await sql`select (select count(*) from public.profiles where id = ${user.id})::int as profiles,
+                                     (select count(*) from public.place_requests where user_id = ${user.id})::int as requests`;
+    expect(owner).toEqual({ profiles: 1, requests: 1 });
+    for (const table of ['profiles', 'place_requests']) {
+      const r = await asAnon(async (tx) => (await tx.unsafe(`select count(*)::int as n from public.${table}`))[0].n as number);
+      expect('code' in r ? r.code : r.ok, table).toSatisfy((v: unknown) => v === '42501' || v === 0);
+    }
+  });
+});

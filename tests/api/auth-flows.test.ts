@@ -171,6 +171,32 @@ describe('sign-in, refresh, profile, password change, sign-out', () => {
     expect(anon.body.error.code).toBe('unauthorized');
   });
 
+  it('answers 404 profile_not_found when the profile row is gone', async () => {
+    const { session } = await registerAndVerify();
+    await sql`delete from public.profiles where id = ${session.user.id}`;
+    const r = await call(app, 'GET', '/public/auth/profile', undefined, { ...bearer(session.token), 'Accept-Language': 'ar' });
+    expect(r.status).toBe(404);
+    expect(r.body.error).toEqual({ code: 'profile_not_found', message: 'الملف الشخصي غير موجود.' });
+  });
+
+  it('tolerates two tabs refreshing with the same token within the reuse interval', async () => {
+    const tabs = authApp(sql, { provider: { refreshReuseIntervalSeconds: 10 } });
+    try {
+      const email = uniqueEmail('tabs');
+      await call(tabs.app, 'POST', '/public/auth/register', { email, password: 'secret-1', name: 'Tabs' });
+      const login = await call(tabs.app, 'POST', '/public/auth/verify-email', { email, code: await latestCode(email) });
+      const first = await call(tabs.app, 'POST', '/public/auth/refresh', { refreshToken: login.body.data.refreshToken });
+      const second = await call(tabs.app, 'POST', '/public/auth/refresh', { refreshToken: login.body.data.refreshToken });
+      expect([first.status, second.status]).toEqual([200, 200]);
+      // one live token per session: the newest
+      expect((await call(tabs.app, 'POST', '/public/auth/refresh', { refreshToken: second.body.data.refreshToken })).status).toBe(200);
+      const [{ live }] = await sql`select count(*)::int as live from auth.refresh_tokens where user_id = ${login.body.data.user.id} and not revoked`;
+      expect(live).toBe(1);
+    } finally {
+      await tabs.auth.close();
+    }
+  });
+
   it('changes the password: wrong current → 400, then the new one works and the old fails', async () => {
     const { session, email } = await registerAndVerify();
     const other = await call(app, 'POST', '/public/auth/login', { email, password: 'secret-1' });
@@ -247,5 +273,18 @@ describe('password reset with a mailed code', () => {
     const verify = await call(app, 'POST', '/public/auth/verify-reset-code', { email, code: '123456' });
     expect(verify.status).toBe(400);
     expect(verify.body.error.code).toBe('invalid_code');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every auth endpoint', async () => {
+    const r = await call(app, 'GET', '/openapi.json');
+    expect(r.status).toBe(200);
+    const paths = Object.keys(r.body.paths);
+    for (const p of ['register', 'verify-email', 'resend-code', 'login', 'refresh', 'logout', 'forgot-password', 'verify-reset-code', 'reset-password', 'profile', 'change-password']) {
+      expect(paths).toContain(`/api/public/auth/${p}`);
+    }
+    for (const p of ['login', 'refresh', 'verify', 'change-password', 'logout']) expect(paths).toContain(`/api/admin/auth/${p}`);
+    expect(r.body.paths['/api/public/auth/register'].post.responses).toHaveProperty('201');
   });
 });

@@ -14,7 +14,15 @@ export interface DevMailbox {
  */
 export async function startDevMailbox(options: { smtpPort: number; webPort: number }): Promise<DevMailbox> {
   const maildev = new MailDev({ smtp: options.smtpPort, web: options.webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, maxEmails: 500 });
-  await maildev.start();
+  try {
+    await maildev.start();
+  } catch (error) {
+    await maildev.stop().catch(() => {});
+    throw new Error(
+      `The dev mailbox could not start on ports ${options.smtpPort} (SMTP) / ${options.webPort} (web): ${(error as Error).message}. ` +
+        'Choose others with MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT, or set MAIL_DEV=false with SMTP_HOST.',
+    );
+  }
   return {
     smtpPort: options.smtpPort,
     webUrl: `http://127.0.0.1:${options.webPort}`,

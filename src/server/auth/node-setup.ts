@@ -64,15 +64,24 @@ export function createAuthProviderFromEnv(env: ServerEnv, sql: Sql, log: (line: 
 }
 
 /**
- * First start: when no admin exists yet, creates one from ADMIN_EMAIL/ADMIN_PASSWORD or with a
- * generated address and password, printed once and kept in `<dataDir>/admin-credentials.txt`
- * (mode 600). Later starts do nothing. Returns the e-mail of the admin created, if any.
+ * First start (local provider): when no admin exists yet, creates one from ADMIN_EMAIL/ADMIN_PASSWORD
+ * or with a generated address and password, printed once and kept in `<dataDir>/admin-credentials.txt`
+ * (mode 600). Later starts do nothing. Supabase mode: only ADMIN_EMAIL + ADMIN_PASSWORD, if both
+ * set. Returns the e-mail of the admin created, if any.
  */
 export async function ensureInitialAdmin(
   auth: AuthProvider,
   sql: Sql,
   options: { dataDir: string; email?: string; password?: string; log: (line: string) => void },
 ): Promise<string | null> {
+  if (auth.kind === 'supabase') {
+    // Supabase Auth holds the accounts: never generate one there; ADMIN_EMAIL/ADMIN_PASSWORD, when
+    // both set, create or promote that account (idempotent).
+    if (!options.email || !options.password) return null;
+    const { created } = await auth.createAdmin({ email: options.email, password: options.password });
+    if (created) options.log(`Created the admin ${options.email} on Supabase Auth.`);
+    return created ? options.email : null;
+  }
   const [existing] = await sql`select 1 from auth.users where raw_app_meta_data ->> 'role' = 'admin' limit 1`;
   if (existing) return null;
   const email = options.email ?? 'admin@dalil.local';

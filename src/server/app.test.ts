@@ -1,0 +1,52 @@
+import { HTTPException } from 'hono/http-exception';
+import { describe, expect, it } from 'vitest';
+import { fieldErrors, toApiError } from './app.ts';
+import { ApiError } from './http/api-error.ts';
+
+describe('fieldErrors', () => {
+  it('groups zod issue messages by dotted path, "_" for the root', () => {
+    expect(fieldErrors([
+      { path: ['page'], message: 'Too small' },
+      { path: ['page'], message: 'Not an integer' },
+      { path: ['details', 'youtubeUrl'], message: 'invalid URL' },
+      { path: ['items', 2, 'name'], message: 'required' },
+      { path: [], message: 'Expected object' },
+    ])).toEqual({
+      page: ['Too small', 'Not an integer'],
+      'details.youtubeUrl': ['invalid URL'],
+      'items.2.name': ['required'],
+      _: ['Expected object'],
+    });
+  });
+});
+
+describe('toApiError', () => {
+  const pg = (code: string) => Object.assign(new Error('pg'), { code });
+
+  it('passes ApiErrors through unchanged', () => {
+    const error = new ApiError(404, 'place_not_found');
+    expect(toApiError(error)).toBe(error);
+  });
+
+  it('maps Hono HTTP exceptions (body limit, bad JSON)', () => {
+    expect(toApiError(new HTTPException(413))).toMatchObject({ status: 413, code: 'payload_too_large' });
+    expect(toApiError(new HTTPException(400))).toMatchObject({ status: 400, code: 'invalid_json' });
+    expect(toApiError(new HTTPException(401))).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
+  it.each([
+    ['23505', 409, 'conflict'], ['23503', 409, 'conflict'], ['23514', 400, 'validation_failed'],
+    ['42501', 403, 'forbidden'], ['57014', 503, 'database_unavailable'], ['ECONNREFUSED', 503, 'database_unavailable'],
+  ])('Postgres %s → %i %s', (code, status, apiCode) => {
+    expect(toApiError(pg(code))).toMatchObject({ status, code: apiCode });
+  });
+
+  it('asks clients to retry when the database is unavailable', () => {
+    expect(toApiError(pg('57P01')).headers).toEqual({ 'Retry-After': '1' });
+  });
+
+  it('answers anything else as a 500 without details', () => {
+    expect(toApiError(new TypeError('x is undefined'))).toMatchObject({ status: 500, code: 'internal_error', fields: undefined });
+    expect(toApiError('a string')).toMatchObject({ status: 500, code: 'internal_error' });
+  });
+});

@@ -10,7 +10,14 @@ export const edgeEnvSchema = z
   .object({
     SUPABASE_DB_URL: z.url().optional(),
     DATABASE_URL: z.url().optional(),
-    /** HS256 secret of access tokens; unset means every request is anonymous. */
+    /** Injected by Supabase: the project URL and API keys select Supabase Auth (SupabaseAuthProvider). */
+    SUPABASE_URL: z.url().optional(),
+    SUPABASE_ANON_KEY: z.string().min(1).optional(),
+    SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+    /**
+     * HS256 secret: with Supabase Auth, the legacy JWT secret of projects still signing with one;
+     * without it, the secret that verifies access tokens. Neither set: every request is anonymous.
+     */
     JWT_SECRET: z.string().min(32).optional(),
     /** Public origin used in share links; defaults to the request's own origin. */
     PUBLIC_URL: z.url().optional(),
@@ -25,8 +32,16 @@ export const edgeEnvSchema = z
     message: 'SUPABASE_DB_URL (injected by Supabase) or DATABASE_URL is required',
     path: ['SUPABASE_DB_URL'],
   })
+  .refine((env) => [env.SUPABASE_URL, env.SUPABASE_ANON_KEY, env.SUPABASE_SERVICE_ROLE_KEY].every((v) => v === undefined)
+    || Boolean(env.SUPABASE_URL && env.SUPABASE_ANON_KEY && env.SUPABASE_SERVICE_ROLE_KEY), {
+    message: 'SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY go together (Supabase injects all three)',
+    path: ['SUPABASE_URL'],
+  })
   .transform((env) => ({
     databaseUrl: (env.DATABASE_URL ?? env.SUPABASE_DB_URL)!,
+    supabase: env.SUPABASE_URL && env.SUPABASE_ANON_KEY && env.SUPABASE_SERVICE_ROLE_KEY
+      ? { url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }
+      : undefined,
     jwtSecret: env.JWT_SECRET,
     publicUrl: env.PUBLIC_URL,
     statementTimeoutMs: env.STATEMENT_TIMEOUT_MS,

@@ -3,6 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { ownerSql } from '../helpers/api.ts';
+import { startFakeGoTrue } from '../helpers/fake-gotrue.ts';
 import { freePort } from '../helpers/free-port.ts';
 
 /**
@@ -32,6 +35,35 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | n
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, output }));
   });
+}
+
+/** Runs the entry with `deno run` on a free port (network: loopback only); resolves once it listens. */
+async function startEdgeFunction(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    deno,
+    ['run', ...offlineFlags, '--no-prompt', '--allow-env', '--allow-net=127.0.0.1', entry],
+    { cwd: root, env: denoEnv({ ...env, PORT: String(port) }) },
+  );
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`deno did not start:\n${output}`)), 90_000);
+    const onData = (d: Buffer) => {
+      output += d;
+      if (output.includes('api listening on')) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`deno exited with ${code}:\n${output}`)); });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 beforeAll(() => {
@@ -110,37 +142,57 @@ describe('Edge Function entry under Deno', () => {
   }, 120_000);
 
   it('serves the categories list from the embedded database over HTTP', async () => {
-    const port = await freePort();
-    const child: ChildProcess = spawn(
-      deno,
-      ['run', ...offlineFlags, '--no-prompt', '--allow-env', '--allow-net=127.0.0.1', entry],
-      { cwd: root, env: denoEnv({ DATABASE_URL: inject('databaseUrl'), PORT: String(port) }) },
-    );
-    let output = '';
+    const edge = await startEdgeFunction({ DATABASE_URL: inject('databaseUrl') });
     try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`deno did not start:\n${output}`)), 90_000);
-        const onData = (d: Buffer) => {
-          output += d;
-          if (output.includes('api listening on')) { clearTimeout(timer); resolve(); }
-        };
-        child.stdout!.on('data', onData);
-        child.stderr!.on('data', onData);
-        child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`deno exited with ${code}:\n${output}`)); });
-      });
-
-      const res = await fetch(`http://127.0.0.1:${port}/api/public/categories`, { headers: { 'Accept-Language': 'ar' } });
+      const res = await fetch(`${edge.url}/api/public/categories`, { headers: { 'Accept-Language': 'ar' } });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { success: boolean; data: { slug: string; name: string; nameAr: string | null }[] };
       expect(body.success).toBe(true);
       expect(body.data.length).toBeGreaterThanOrEqual(20);
-      expect(body.data.every((c) => /^[a-z0-9-]+$/.test(c.slug))).toBe(true);
+      expect(body.data.find((c) => c.slug === 'restaurants')).toMatchObject({ name: 'Restaurants', nameAr: 'مطاعم' });
 
-      const missing = await fetch(`http://127.0.0.1:${port}/api/public/categories/no-such-category-slug`);
+      const missing = await fetch(`${edge.url}/api/public/categories/no-such-category-slug`, { headers: { 'Accept-Language': 'ar' } });
       expect(missing.status).toBe(404);
-      expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('category_not_found');
+      expect(await missing.json()).toEqual({ success: false, error: { code: 'category_not_found', message: 'الفئة غير موجودة.' } });
+
+      const bad = await fetch(`${edge.url}/api/public/places?page=0`);
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: { fields: Record<string, string[]> } }).error.fields).toHaveProperty('page');
     } finally {
-      child.kill('SIGTERM');
+      await edge.stop();
+    }
+  }, 120_000);
+
+  it('signs in through Supabase Auth (injected SUPABASE_URL and keys) and verifies its JWKS-signed tokens', async () => {
+    const gotrue = await startFakeGoTrue();
+    const sql = ownerSql();
+    const edge = await startEdgeFunction({
+      SUPABASE_DB_URL: inject('databaseUrl'), SUPABASE_URL: gotrue.url,
+      SUPABASE_ANON_KEY: gotrue.anonKey, SUPABASE_SERVICE_ROLE_KEY: gotrue.serviceRoleKey,
+    });
+    const post = (path: string, body: unknown) => fetch(`${edge.url}/api${path}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+    try {
+      const email = `edge-${randomUUID().slice(0, 8)}@example.test`;
+      expect((await post('/public/auth/register', { email, password: 'secret-1', name: 'Edge' })).status).toBe(201);
+      const verified = await post('/public/auth/verify-email', { email, code: gotrue.codeFor(email, 'signup') });
+      expect(verified.status).toBe(200);
+      const session = ((await verified.json()) as { data: { token: string; user: { id: string } } }).data;
+      // on Supabase, GoTrue's users live in the same database's auth.users
+      await sql`insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data) values (${session.user.id}, ${email}, now(), ${sql.json({ name: 'Edge' })})`;
+
+      const anonymous = await fetch(`${edge.url}/api/public/auth/profile`);
+      expect(anonymous.status).toBe(401);
+      const profile = await fetch(`${edge.url}/api/public/auth/profile`, { headers: { Authorization: `Bearer ${session.token}` } });
+      expect(profile.status).toBe(200);
+      expect(((await profile.json()) as { data: { email: string } }).data.email).toBe(email);
+      const forged = await fetch(`${edge.url}/api/public/auth/profile`, { headers: { Authorization: `Bearer ${session.token.slice(0, -4)}AAAA` } });
+      expect(forged.status).toBe(401);
+    } finally {
+      await edge.stop();
+      await gotrue.close();
+      await sql.end();
     }
   }, 120_000);
 });

@@ -4,10 +4,13 @@
  * here with the path `/api/*`, which is the app's base path. JWT checks by the platform are off
  * (`[functions.api] verify_jwt = false`); the app verifies bearer tokens itself.
  *
- * Env (see src/server/edge-env.ts): SUPABASE_DB_URL (injected) or DATABASE_URL; optional JWT_SECRET,
- * PUBLIC_URL, STATEMENT_TIMEOUT_MS, DB_POOL_MAX, PORT (local runs only).
+ * Env (see src/server/edge-env.ts): SUPABASE_DB_URL (injected) or DATABASE_URL. SUPABASE_URL,
+ * SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY (injected) select Supabase Auth, whose tokens are
+ * verified against the project's JWKS; without them JWT_SECRET (HS256) verifies tokens, or every
+ * request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS, DB_POOL_MAX, PORT (local runs).
  */
 import { createApp } from '../../../src/server/app.ts';
+import { SupabaseAuthProvider } from '../../../src/server/auth/supabase-auth-provider.ts';
 import { hs256Verifier } from '../../../src/server/auth/tokens.ts';
 import { createSql } from '../../../src/server/db/client.ts';
 import { parseEdgeEnv } from '../../../src/server/edge-env.ts';
@@ -17,9 +20,14 @@ const env = parseEdgeEnv(Deno.env.toObject());
 // prepare: false — Supabase's transaction pooler cannot keep prepared statements between transactions.
 const sql = createSql(env.databaseUrl, { max: env.poolMax, prepare: false });
 
+const auth = env.supabase
+  ? new SupabaseAuthProvider({ sql, ...env.supabase, legacyJwtSecret: env.jwtSecret })
+  : undefined;
+
 const app = createApp({
   sql,
-  tokens: env.jwtSecret ? hs256Verifier(env.jwtSecret) : undefined,
+  auth,
+  tokens: !auth && env.jwtSecret ? hs256Verifier(env.jwtSecret) : undefined,
   publicUrl: env.publicUrl,
   statementTimeoutMs: env.statementTimeoutMs,
 });

@@ -8,6 +8,12 @@
  * SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY (injected) select Supabase Auth, whose tokens are
  * verified against the project's JWKS; without them JWT_SECRET (HS256) verifies tokens, or every
  * request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS, DB_POOL_MAX, PORT (local runs).
+ *
+ * The imports reach ../../../src (outside supabase/, inside the git repository): the Supabase CLI
+ * bundles relative `.ts` imports up to the git root (supabase/cli#5755; older CLIs stop at
+ * supabase/). Bare package names resolve through ./deno.json to `npm:` at package.json's versions.
+ * Locally: `deno run --config supabase/functions/api/deno.json --node-modules-dir=manual
+ * --allow-env --allow-net supabase/functions/api/index.ts` (offline, from node_modules).
  */
 import { createApp } from '../../../src/server/app.ts';
 import { SupabaseAuthProvider } from '../../../src/server/auth/supabase-auth-provider.ts';

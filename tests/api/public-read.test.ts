@@ -24,7 +24,7 @@ describe('public read API on the seeded dataset', () => {
   it('pages places with meta {page, limit, total}', async () => {
     const { status, body } = await get('/public/places?categorySlug=cafes&page=2&limit=5');
     expect(status).toBe(200);
-    expect(body.meta).toEqual({ page: 2, limit: 5, total: expect.any(Number) });
+    expect(body.meta).toEqual({ page: 2, limit: 5, total: expect.any(Number), nextCursor: expect.any(String) });
     expect(body.meta.total).toBeGreaterThanOrEqual(263);
     expect(body.data).toHaveLength(5);
     for (const p of body.data) expect(p.category.slug).toBe('cafes');

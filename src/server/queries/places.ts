@@ -1,4 +1,7 @@
+import { Buffer } from 'node:buffer';
 import type { Tx } from '../db/client.ts';
+import { ApiError } from '../http/api-error.ts';
+import { countSearchPlaces, Params, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces } from './search.ts';
 
 /** Columns of a place joined with its category, zone and building (see mappers.toPlace). */
 export const PLACE_COLUMNS = `
@@ -15,11 +18,13 @@ export const PLACE_FROM = `
   left join public.buildings b on b.id = p.building_id`;
 
 export type PlaceSort = 'name-asc' | 'name-desc' | 'newest' | 'oldest';
-const ORDER: Record<PlaceSort, string> = {
-  'name-asc': 'p.name asc, p.id asc',
-  'name-desc': 'p.name desc, p.id desc',
-  newest: 'p.created_at desc, p.id desc',
-  oldest: 'p.created_at asc, p.id asc',
+
+/** Order of each explicit sort, and the column that with `id` forms its keyset (cursor). */
+const SORTS: Record<PlaceSort, { order: string; column: string; type: string; cmp: '<' | '>' }> = {
+  'name-asc': { order: 'p.name asc, p.id asc', column: 'p.name', type: 'text', cmp: '>' },
+  'name-desc': { order: 'p.name desc, p.id desc', column: 'p.name', type: 'text', cmp: '<' },
+  newest: { order: 'p.created_at desc, p.id desc', column: 'p.created_at', type: 'timestamptz', cmp: '<' },
+  oldest: { order: 'p.created_at asc, p.id asc', column: 'p.created_at', type: 'timestamptz', cmp: '>' },
 };
 
 export interface PlaceFilter {
@@ -32,43 +37,152 @@ export interface PlaceFilter {
   search?: string;
 }
 
+export interface PlacePaging {
+  /** 1-based page (ignored when `cursor` is given). */
+  page: number;
+  /** Rows per page (1–100). */
+  limit: number;
+  /** Explicit order; default: relevance when searching, else name A–Z. */
+  sort?: PlaceSort;
+  /** Opaque `nextCursor` of the previous page: continues after its last row (keyset paging). */
+  cursor?: string;
+}
+
+/** Cursor = base64url JSON: ['k', sort, sort value, id] (keyset) or ['r', position] (search relevance). */
+type Cursor = ['k', PlaceSort, string, number] | ['r', number];
+
+const invalidCursor = () => new ApiError(400, 'validation_failed', { cursor: ['invalid or expired cursor for this list'] });
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 4 && value[0] === 'k' && typeof value[1] === 'string' && value[1] in SORTS
+        && typeof value[2] === 'string' && value[2].length <= 400 && Number.isSafeInteger(value[3])) {
+      if (SORTS[value[1] as PlaceSort].type === 'timestamptz' && Number.isNaN(Date.parse(value[2]))) throw invalidCursor();
+      return value as Cursor;
+    }
+    if (value.length === 2 && value[0] === 'r' && Number.isSafeInteger(value[1]) && value[1] >= 0 && value[1] <= SEARCH_WINDOW) {
+      return value as Cursor;
+    }
+  }
+  throw invalidCursor();
+}
+
+/** The filter as conditions on alias `p` only (slugs resolved by sub-select), so indexes on places serve them. */
+function filterConditions(filter: PlaceFilter, params: Params): string[] {
+  const where: string[] = [];
+  if (filter.categorySlug) where.push(`p.category_id = (select c.id from public.categories c where c.slug = ${params.add(filter.categorySlug)})`);
+  if (filter.zoneSlug) where.push(`p.zone_id = (select z.id from public.zones z where z.slug = ${params.add(filter.zoneSlug)})`);
+  if (filter.categoryId) where.push(`p.category_id = ${params.add(filter.categoryId)}`);
+  if (filter.zoneId) where.push(`p.zone_id = ${params.add(filter.zoneId)}`);
+  if (filter.buildingId) where.push(`p.building_id = ${params.add(filter.buildingId)}`);
+  if (filter.ownerId) where.push(`p.owner_id = ${params.add(filter.ownerId)}`);
+  return where;
+}
+
 /**
- * One page of places matching `filter`, ordered by `sort`, plus the total count.
- * Search matches the normalised name/address text by substring or trigram similarity.
+ * Exact total of an unsearched list. Category/zone filters (or none) read the per-(category, zone)
+ * counters kept by trigger (private.place_counts); building and owner filters count their (small,
+ * index-served) sets.
+ */
+async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
+  const params = new Params();
+  if (filter.buildingId || filter.ownerId) {
+    const where = filterConditions(filter, params);
+    const [row] = await tx.unsafe(`select count(*)::int as n from public.places p where ${where.join(' and ')}`, params.values as never[]);
+    return Number(row?.n ?? 0);
+  }
+  const where: string[] = [];
+  if (filter.categorySlug) where.push(`k.category_id = (select c.id from public.categories c where c.slug = ${params.add(filter.categorySlug)})`);
+  if (filter.zoneSlug) where.push(`k.zone_id = (select z.id from public.zones z where z.slug = ${params.add(filter.zoneSlug)})`);
+  if (filter.categoryId) where.push(`k.category_id = ${params.add(filter.categoryId)}`);
+  if (filter.zoneId) where.push(`k.zone_id = ${params.add(filter.zoneId)}`);
+  const [row] = await tx.unsafe(
+    `select coalesce(sum(k.n), 0)::bigint as n from private.place_counts k ${where.length ? `where ${where.join(' and ')}` : ''}`,
+    params.values as never[],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of places matching `filter`, plus the total and, when more rows follow, `nextCursor`.
+ *
+ * Order: `paging.sort`, else relevance when `filter.search` is set (see queries/search.ts), else
+ * name A–Z. Pages are index-served at any depth: `page` reads only ids from an index (deferred
+ * join) and `cursor` continues from the previous page's last row (keyset) at constant cost.
+ * Searches are capped at SEARCH_WINDOW (1000) results: `total` is then at most 1000 and later
+ * pages are empty. Text that has no searchable word (only punctuation or emoji) matches nothing.
+ * Throws ApiError 400 (`fields.cursor`) for a malformed cursor or one from another sort.
  */
 export async function listPlaces(
   tx: Tx,
   filter: PlaceFilter,
-  paging: { page: number; limit: number; sort?: PlaceSort },
-): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sqlText: (n: number) => string, value: unknown) => {
-    params.push(value);
-    where.push(sqlText(params.length));
-  };
-  if (filter.categorySlug) add((n) => `c.slug = $${n}`, filter.categorySlug);
-  if (filter.zoneSlug) add((n) => `z.slug = $${n}`, filter.zoneSlug);
-  if (filter.categoryId) add((n) => `p.category_id = $${n}`, filter.categoryId);
-  if (filter.zoneId) add((n) => `p.zone_id = $${n}`, filter.zoneId);
-  if (filter.buildingId) add((n) => `p.building_id = $${n}`, filter.buildingId);
-  if (filter.ownerId) add((n) => `p.owner_id = $${n}`, filter.ownerId);
-  let order = ORDER[paging.sort ?? 'name-asc'];
-  if (filter.search) {
-    add(
-      (n) => `(p.search_text like '%' || replace(replace(replace(public.search_normalize($${n}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-               or p.search_name operator(extensions.%) public.search_normalize($${n}))`,
-      filter.search,
-    );
-    if (!paging.sort) order = `extensions.similarity(p.search_name, public.search_normalize($${params.length})) desc, p.name asc, p.id asc`;
+  paging: PlacePaging,
+): Promise<{ rows: Record<string, unknown>[]; total: number; nextCursor: string | null }> {
+  const cursor = paging.cursor ? decodeCursor(paging.cursor) : null;
+  const plan = filter.search ? await planSearch(tx, filter.search) : null;
+  if (filter.search && !plan) return { rows: [], total: 0, nextCursor: null };
+  const limit = paging.limit;
+  const params = new Params();
+  const where = filterConditions(filter, params);
+
+  if (plan && !paging.sort) {
+    if (cursor && cursor[0] !== 'r') throw invalidCursor();
+    const offset = cursor ? cursor[1] : (paging.page - 1) * limit;
+    const countParams = new Params();
+    const [rows, total] = await Promise.all([
+      searchPlaces(tx, plan, { filterSql: where, params, offset, limit }),
+      countSearchPlaces(tx, plan, { filterSql: filterConditions(filter, countParams), params: countParams }),
+    ]);
+    const next = offset + rows.length;
+    return { rows, total, nextCursor: rows.length === limit && next < Math.min(total, SEARCH_WINDOW) ? encodeCursor(['r', next]) : null };
   }
-  const whereSql = where.length ? `where ${where.join(' and ')}` : '';
-  const offset = (paging.page - 1) * paging.limit;
-  const [rows, count] = await Promise.all([
-    tx.unsafe(`select ${PLACE_COLUMNS} from ${PLACE_FROM} ${whereSql} order by ${order} limit ${paging.limit} offset ${offset}`, params as never[]),
-    tx.unsafe(`select count(*)::int as total from ${PLACE_FROM} ${whereSql}`, params as never[]),
+
+  const sort = paging.sort ?? 'name-asc';
+  const spec = SORTS[sort];
+  let offset = (paging.page - 1) * limit;
+  if (cursor) {
+    if (cursor[0] !== 'k' || cursor[1] !== sort) throw invalidCursor();
+    where.push(`(${spec.column}, p.id) ${spec.cmp} (${params.add(cursor[2])}::${spec.type}, ${params.add(cursor[3])}::bigint)`);
+    offset = 0;
+  }
+  let totalPromise: Promise<number>;
+  if (plan) {
+    if (offset >= SEARCH_WINDOW && !cursor) return { rows: [], total: await countSearchPlaces(tx, plan, { filterSql: filterConditions(filter, new Params()) }), nextCursor: null };
+    where.push(placeMatchSql(plan, params));
+    const countParams = new Params();
+    totalPromise = countSearchPlaces(tx, plan, { filterSql: filterConditions(filter, countParams), params: countParams });
+  } else {
+    totalPromise = countPlaces(tx, filter);
+  }
+  // ids first, from the index that serves the order (index-only when the filter allows), then the
+  // full rows of just this page
+  const ids = `select p.id from public.places p ${where.length ? `where ${where.join(' and ')}` : ''}
+               order by ${spec.order} limit ${limit + 1} offset ${offset}`;
+  const [rows, total] = await Promise.all([
+    tx.unsafe(
+      `with page as (${ids})
+       select ${PLACE_COLUMNS}, to_jsonb(${spec.column}) #>> '{}' as sort_value
+       from page join ${PLACE_FROM} on p.id = page.id order by ${spec.order}`,
+      params.values as never[],
+    ) as unknown as Promise<Record<string, unknown>[]>,
+    totalPromise,
   ]);
-  return { rows: rows as unknown as Record<string, unknown>[], total: Number((count[0] as unknown as { total: number }).total) };
+  const more = rows.length > limit;
+  const pageRows = more ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  const nextCursor = more && last ? encodeCursor(['k', sort, String(last.sort_value ?? ''), Number(last.id)]) : null;
+  for (const row of pageRows) delete row.sort_value;
+  return { rows: pageRows, total, nextCursor };
 }
 
 /** One place by slug with category, zone and building; undefined when absent. */
@@ -77,12 +191,22 @@ export async function getPlaceBySlug(tx: Tx, slug: string): Promise<Record<strin
   return rows[0] as Record<string, unknown> | undefined;
 }
 
-/** Up to `limit` other places in the same category, nearest zone first. */
+/**
+ * Up to `limit` other places in the same category, those in the same zone first, each group by
+ * name. Two index-ordered reads ((category_id, zone_id, name, id) and (category_id, name, id)), so
+ * the cost does not grow with the size of the category.
+ */
 export async function relatedPlaces(tx: Tx, place: { id: number; category_id: unknown; zone_id: unknown }, limit = 6) {
   return tx.unsafe(
-    `select ${PLACE_COLUMNS} from ${PLACE_FROM}
-     where p.category_id = $1 and p.id <> $2
-     order by (p.zone_id is not distinct from $3) desc, p.name asc limit ${limit}`,
+    `with related as (
+       (select p.id, 1 as grp, p.name from public.places p
+         where p.category_id = $1 and p.zone_id = $3 and p.id <> $2 order by p.name, p.id limit ${limit})
+       union all
+       (select p.id, 2, p.name from public.places p
+         where p.category_id = $1 and p.zone_id is distinct from $3 and p.id <> $2 order by p.name, p.id limit ${limit})
+     )
+     select ${PLACE_COLUMNS} from (select * from related order by grp, name, id limit ${limit}) r
+     join ${PLACE_FROM} on p.id = r.id order by r.grp, r.name, r.id`,
     [place.category_id, place.id, place.zone_id] as never[],
   ) as unknown as Promise<Record<string, unknown>[]>;
 }

@@ -3,35 +3,207 @@ import type { Tx } from '../db/client.ts';
 import { toBuilding, toCategory, toPlaceListItem, toZone } from './mappers.ts';
 import { PLACE_COLUMNS, PLACE_FROM } from './places.ts';
 
-/** `search_text` matches the query: normalised substring, or trigram similarity above pg_trgm's threshold. */
-const MATCH = (col: string) =>
-  `(${col} like '%' || replace(replace(replace(public.search_normalize($1), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-    or ${col} operator(extensions.%) public.search_normalize($1))`;
-/** Rank: exact > prefix > substring > fuzzy similarity. */
-const RANK = (col: string) =>
-  `(case when ${col} = public.search_normalize($1) then 3
-         when ${col} like public.search_normalize($1) || '%' then 2
-         when ${col} like '%' || public.search_normalize($1) || '%' then 1 else 0 end) desc,
-    extensions.similarity(${col}, public.search_normalize($1)) desc`;
+/**
+ * The search service (one for the overlay, /public/search, the `search` parameter of every place
+ * list and the admin lists). Matching happens in Postgres on the vectors of migration
+ * 20260101000000 + 2000 (`search_and_paging`): normalised words (DESIGN §3), word prefixes, typo
+ * alternatives from the vocabulary and Latin consonant skeletons. See public.search_query().
+ *
+ * Ranking of places, best first (tiers 1–2 ordered by name, 3–6 by name length, then name):
+ *   1 the whole name (English or Arabic) equals the query;  2 the name starts with it;
+ *   3 every word found in the name as typed (or as a word prefix);  4 … with typo alternatives;
+ *   5 every word found somewhere (category, zone, building, address, phone) as typed;
+ *   6 … with typo alternatives.
+ * Every tier is an index-served query with a LIMIT; they run in order, lazily, so a common word
+ * costs no more than a rare one.
+ */
+
+/** Relevance-ordered results stop at this position (deeper pages are empty, totals are capped). */
+export const SEARCH_WINDOW = 1000;
+
+/** What public.search_query() made of the user's text: tsquery texts and the name key. */
+export interface SearchPlan {
+  /** The query's words joined by single spaces (compared with places.name_key / name_ar_key). */
+  key: string;
+  /** Every required word as typed / derived forms, whole word or prefix. */
+  typed: string;
+  /** `typed` plus typo and transliteration alternatives. */
+  fuzzy: string;
+}
+
+/** Plans a search; null when the text has no searchable word (only punctuation, emoji, spaces). */
+export async function planSearch(tx: Tx, q: string): Promise<SearchPlan | null> {
+  // Postgres text cannot hold NUL; every other character is handled by search_query()
+  const text = q.replaceAll('\u0000', ' ');
+  const [row] = await tx.unsafe(`select key, typed::text as typed, fuzzy::text as fuzzy from public.search_query($1)`, [text]);
+  if (!row?.key || !row.typed || !row.fuzzy) return null;
+  return { key: String(row.key), typed: String(row.typed), fuzzy: String(row.fuzzy) };
+}
+
+/** Collects positional parameters for tx.unsafe: `p.add(value)` returns `$n`. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Upper bound of a byte-order prefix range: every string starting with `key` sorts below it. */
+const prefixEnd = (key: string) => `${key}\u{10FFFF}`;
 
 /**
- * Grouped search: up to `limit` categories, places, zones and buildings matching `q`
- * (normalised per DESIGN §3), best first.
+ * Order inside the word tiers: shorter names first (closer to the query), then name. Deliberately
+ * not an indexed order: walking the name index and filtering on the vector looks cheap to the
+ * planner but scans most of the table when matches cluster alphabetically (all 'Starbucks …' sit
+ * under S); a bitmap of the matches plus a top-N sort costs what the matches cost.
+ */
+const BY_LENGTH = 'length(p.name), p.name, p.id';
+
+/** SQL of the place tiers for `plan`, as conditions on alias `p` (in ranking order). */
+function placeTiers(plan: SearchPlan, params: Params) {
+  // parameters are added on first use: a statement must use every parameter it sends
+  const lazy = (value: string, cast = '') => {
+    let ref: string | undefined;
+    return () => (ref ??= params.add(value) + cast);
+  };
+  const key = lazy(plan.key);
+  const end = lazy(prefixEnd(plan.key));
+  const typed = lazy(plan.typed, '::tsquery');
+  const fuzzy = lazy(plan.fuzzy, '::tsquery');
+  const exact = () => `((p.name_key collate "C") = ${key()} or (p.name_ar_key collate "C") = ${key()})`;
+  const prefixEn = () => `((p.name_key collate "C") >= ${key()} and (p.name_key collate "C") < ${end()})`;
+  const prefixAr = () => `((p.name_ar_key collate "C") >= ${key()} and (p.name_ar_key collate "C") < ${end()})`;
+  const top = () => `not ${prefixEn()} and not ${prefixAr()}`; // excludes tiers 1–3 (exact is a prefix too)
+  if (plan.key.length < 2) {
+    // one letter: name prefixes only, straight from the key indexes
+    return {
+      any: () => `(${prefixEn()} or ${prefixAr()})`,
+      tiers: () => [
+        { where: exact(), order: 'p.name, p.id' },
+        { where: `${prefixEn()} and not ${exact()}`, order: 'p.name_key collate "C", p.id' },
+        { where: `${prefixAr()} and not ${prefixEn()} and not ${exact()}`, order: 'p.name_ar_key collate "C", p.id' },
+      ],
+    };
+  }
+  return {
+    /** Any match at all (for counts and explicit sorts). */
+    any: () => `(${prefixEn()} or ${prefixAr()} or p.search_vector @@ ${fuzzy()})`,
+    tiers: () => [
+      { where: exact(), order: 'p.name, p.id' },
+      { where: `${prefixEn()} and not ${exact()}`, order: 'p.name_key collate "C", p.id' },
+      { where: `${prefixAr()} and not ${prefixEn()} and not ${exact()}`, order: 'p.name_ar_key collate "C", p.id' },
+      { where: `p.name_vector @@ ${typed()} and ${top()}`, order: BY_LENGTH },
+      { where: `p.name_vector @@ ${fuzzy()} and not p.name_vector @@ ${typed()} and ${top()}`, order: BY_LENGTH },
+      { where: `p.search_vector @@ ${typed()} and not p.name_vector @@ ${fuzzy()} and ${top()}`, order: BY_LENGTH },
+      {
+        where: `p.search_vector @@ ${fuzzy()} and not p.search_vector @@ ${typed()} and not p.name_vector @@ ${fuzzy()} and ${top()}`,
+        order: BY_LENGTH,
+      },
+    ],
+  };
+}
+
+/** The condition "place matches the search" on alias `p` (any tier), for counts and explicit sorts. */
+export function placeMatchSql(plan: SearchPlan, params: Params): string {
+  return placeTiers(plan, params).any();
+}
+
+/**
+ * SQL selecting `id` and `ord` (1-based rank) of the places matching `plan` and `filterSql`
+ * (conditions on alias `p`, already using `params`), in relevance order, positions
+ * offset+1 … offset+limit, never beyond SEARCH_WINDOW.
+ */
+export function rankedPlaceIdsSql(plan: SearchPlan, params: Params, filterSql: string[], offset: number, limit: number): string {
+  const window = Math.min(offset + limit, SEARCH_WINDOW);
+  const tiers = placeTiers(plan, params).tiers();
+  const filter = filterSql.map((f) => ` and ${f}`).join('');
+  const branches = tiers.map(
+    (t) => `(select p.id from public.places p where ${t.where}${filter} order by ${t.order} limit ${window})`,
+  );
+  return `select id, row_number() over () as ord from (${branches.join('\n union all ')}) u
+          limit ${Math.max(0, window - offset)} offset ${offset}`;
+}
+
+/** Places ranked for `plan` (positions offset+1 … offset+limit), full list rows in rank order. */
+export async function searchPlaces(
+  tx: Tx,
+  plan: SearchPlan,
+  options: { filterSql?: string[]; params?: Params; offset?: number; limit: number },
+): Promise<Record<string, unknown>[]> {
+  const params = options.params ?? new Params();
+  const offset = options.offset ?? 0;
+  if (offset >= SEARCH_WINDOW) return [];
+  const ids = rankedPlaceIdsSql(plan, params, options.filterSql ?? [], offset, options.limit);
+  return (await tx.unsafe(
+    `with ranked as (${ids}) select ${PLACE_COLUMNS} from ranked r join ${PLACE_FROM} on p.id = r.id order by r.ord`,
+    params.values as never[],
+  )) as unknown as Record<string, unknown>[];
+}
+
+/**
+ * Counts places matching `plan` and `filterSql`, up to SEARCH_WINDOW (the relevance window): the
+ * count stops there, so it costs the same for a rare word and for a word in every other place.
+ */
+export async function countSearchPlaces(tx: Tx, plan: SearchPlan, options: { filterSql?: string[]; params?: Params } = {}): Promise<number> {
+  const params = options.params ?? new Params();
+  const match = placeMatchSql(plan, params);
+  const filter = (options.filterSql ?? []).map((f) => ` and ${f}`).join('');
+  const [row] = await tx.unsafe(
+    `select count(*)::int as n from (select 1 from public.places p where ${match}${filter} limit ${SEARCH_WINDOW}) m`,
+    params.values as never[],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Matching and ranking of a small table's rows (categories, zones, buildings) whose name keys are
+ * `keyCols` (stored generated columns): exact name, name prefix, every word as typed, then with
+ * typo alternatives. One-letter queries match name prefixes only.
+ */
+function smallTableSearch(alias: string, keyCols: string[], plan: SearchPlan, params: Params) {
+  const key = params.add(plan.key);
+  const exact = keyCols.map((c) => `${alias}.${c} = ${key}`).join(' or ');
+  const prefix = keyCols.map((c) => `starts_with(${alias}.${c}, ${key})`).join(' or ');
+  if (plan.key.length < 2) return { where: `(${prefix})`, order: `(${exact}) desc` };
+  const typed = `${params.add(plan.typed)}::tsquery`;
+  const fuzzy = `${params.add(plan.fuzzy)}::tsquery`;
+  return {
+    where: `(${alias}.search_vector @@ ${fuzzy} or ${prefix})`,
+    order: `(${exact}) desc, (${prefix}) desc, (${alias}.search_vector @@ ${typed}) desc`,
+  };
+}
+
+/**
+ * Grouped search: up to `limit` categories, places, zones and buildings matching `q` (any text; at
+ * most 200 characters are considered), best first. Empty groups when `q` has no searchable word.
  */
 export async function searchAll(tx: Tx, q: string, limit: number): Promise<SearchResults> {
+  const empty: SearchResults = { categories: [], places: [], zones: [], buildings: [] };
+  const plan = await planSearch(tx, q);
+  if (!plan) return empty;
+  const pc = new Params();
+  const c = smallTableSearch('c', ['name_key', 'name_ar_key'], plan, pc);
+  const pz = new Params();
+  const z = smallTableSearch('z', ['title_key', 'title_ar_key'], plan, pz);
+  const pb = new Params();
+  const b = smallTableSearch('b', ['name_key', 'name_ar_key'], plan, pb);
   const [categories, places, zones, buildings] = await Promise.all([
     tx.unsafe(`select c.id, c.slug, c.name, c.name_ar, c.icon_url,
-                 (select count(*) from public.places p where p.category_id = c.id) as places_count
-               from public.categories c where ${MATCH('c.search_text')} order by ${RANK('c.search_text')}, c.name limit ${limit}`, [q]),
-    tx.unsafe(`select ${PLACE_COLUMNS} from ${PLACE_FROM} where ${MATCH('p.search_text')}
-               order by ${RANK('p.search_name')}, p.name limit ${limit}`, [q]),
-    tx.unsafe(`select z.*, (select count(*) from public.buildings b where b.zone_id = z.id) as buildings_count,
-                 (select count(*) from public.places p where p.zone_id = z.id) as places_count
-               from public.zones z where ${MATCH('z.search_text')} order by ${RANK('z.search_text')}, z.title limit ${limit}`, [q]),
-    tx.unsafe(`select b.*, z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
+                 (select coalesce(sum(n), 0) from private.place_counts k where k.category_id = c.id) as places_count
+               from public.categories c where ${c.where} order by ${c.order}, c.name, c.id limit ${limit}`, pc.values as never[]),
+    searchPlaces(tx, plan, { limit }),
+    tx.unsafe(`select z.id, z.slug, z.title, z.title_ar, z.description, z.description_ar, z.location_url, z.sort_order,
+                 z.latitude, z.longitude,
+                 (select count(*) from public.buildings b where b.zone_id = z.id) as buildings_count,
+                 (select coalesce(sum(n), 0) from private.place_counts k where k.zone_id = z.id) as places_count
+               from public.zones z where ${z.where} order by ${z.order}, z.title, z.id limit ${limit}`, pz.values as never[]),
+    tx.unsafe(`select b.id, b.zone_id, b.slug, b.name, b.name_ar, b.number, b.description, b.description_ar, b.map_url,
+                 b.sort_order, b.has_details, b.latitude, b.longitude,
+                 z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
                  (select count(*) from public.places p where p.building_id = b.id) as places_count
                from public.buildings b join public.zones z on z.id = b.zone_id
-               where ${MATCH('b.search_text')} order by ${RANK('b.search_text')}, b.name limit ${limit}`, [q]),
+               where ${b.where} order by ${b.order}, b.name, b.id limit ${limit}`, pb.values as never[]),
   ]);
   return {
     categories: categories.map(toCategory),

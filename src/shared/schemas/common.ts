@@ -25,7 +25,16 @@ export const pagingQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
 });
 
-export const pageMetaSchema = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+/**
+ * Page meta of every list. `nextCursor` (place lists): pass it as `cursor` to get the next page
+ * at constant cost however deep; null on the last page.
+ */
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  nextCursor: z.string().nullable().optional(),
+});
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 /** Optional search text: trimmed; blank becomes undefined; at most 200 characters. */

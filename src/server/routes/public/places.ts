@@ -14,20 +14,28 @@ export const placeListQuerySchema = pagingQuerySchema.extend({
   categorySlug: slugSchema.optional(),
   search: searchTextSchema,
   sort: z.enum(['name-asc', 'name-desc', 'newest', 'oldest']).optional(),
+  cursor: z.string().max(600).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor').optional()
+    .openapi({ description: '`meta.nextCursor` of the previous page: the next page at constant cost (keyset); `page` is then ignored' }),
 });
 
 export function registerPlaceRoutes(app: ApiApp, deps: AppDeps): void {
   app.openapi(
     createRoute({
       method: 'get', path: '/public/places', tags: ['public'],
-      summary: 'Places, filtered by zone/category slug and search text, sorted, paged (meta: page, limit, total)',
+      summary: 'Places, filtered by zone/category slug and search text, sorted, paged (meta: page, limit, total, nextCursor)',
+      description: 'Without `sort`, a search is ordered by relevance (exact name, name prefix, words in the name, then in category/zone/building/address/phone; '
+        + 'typos and Arabic spelling variants tolerated) and capped at 1000 results (`total` ≤ 1000, later pages empty). '
+        + 'Deep pages: follow `meta.nextCursor` with `cursor`.',
       request: { query: placeListQuerySchema },
       responses: jsonResponses(pagedEnvelope(placeListItemSchema), 'A page of places'),
     }),
     async (c) => {
       const q = c.req.valid('query');
       const result = await c.var.db((tx) => listPlaces(tx, { zoneSlug: q.zoneSlug, categorySlug: q.categorySlug, search: q.search }, q));
-      return c.json({ success: true as const, data: result.rows.map(toPlaceListItem), meta: { page: q.page, limit: q.limit, total: result.total } }, 200);
+      return c.json({
+        success: true as const, data: result.rows.map(toPlaceListItem),
+        meta: { page: q.page, limit: q.limit, total: result.total, nextCursor: result.nextCursor },
+      }, 200);
     },
   );
 

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 
 import { RootLayout } from './layouts/root-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
+import { installAuthHooks } from '../features/auth/auth-hooks.ts';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({ lazy: () => load().then((m) => ({ Component: m.default })) });
@@ -60,12 +61,15 @@ const router = createBrowserRouter([
       {
         path: '/admin',
         errorElement: <RouteErrorBoundary />,
-        lazy: () => import('./layouts/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+        lazy: () => import('./layouts/admin-area.tsx').then((m) => ({ Component: m.AdminArea })),
         children: adminChildren,
       },
     ],
   },
 ]);
+
+// The transport's 401 refresh and auth-failure redirects use this router (spec §4/§8).
+installAuthHooks((to) => void router.navigate(to));
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

@@ -37,8 +37,9 @@ export interface RequestOptions<T> {
   /** Validates `data` (or the whole envelope with `validate: 'envelope'`). */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
-  /** Which token to send; default: admin token first, else public (spec §6). */
-  scope?: Scope;
+  /** Which token to send; default: admin token first, else public (spec §6). 'none' sends no token
+   * (sign-in, refresh and sign-out calls, which must never trigger the 401 refresh). */
+  scope?: Scope | 'none';
   /** Return the whole envelope (data + meta) instead of `data`. */
   envelope?: boolean;
 }
@@ -53,7 +54,8 @@ function buildUrl(path: string, query?: RequestOptions<unknown>['query']) {
 }
 
 /** Spec §6: the admin token first, else the public token. */
-function pickToken(scope?: Scope): { token: string | null; scope: Scope } {
+function pickToken(scope?: Scope | 'none'): { token: string | null; scope: Scope } {
+  if (scope === 'none') return { token: null, scope: 'public' };
   if (scope) return { token: session.token(scope), scope };
   const admin = session.token('admin');
   if (admin) return { token: admin, scope: 'admin' };

@@ -6,7 +6,8 @@ import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-d
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useWebsiteSettings } from '../../features/settings/api/get-website-settings.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
-import { session, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
+import { signOut } from '../../features/auth/api/logout.ts';
 import { AddPlaceButton } from './add-place-button.tsx';
 import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';
 
@@ -70,7 +71,7 @@ function PublicHeader() {
                 <IconButton asChild variant="ghost" size="sm" aria-label={t('nav.profile')} display={{ base: 'none', md: 'inline-flex' }}>
                   <RouterLink to={localize('/profile')}><User /></RouterLink>
                 </IconButton>
-                <IconButton variant="ghost" size="sm" aria-label={t('nav.logout')} onClick={() => { session.clear('public'); navigate(localize('/')); }}>
+                <IconButton variant="ghost" size="sm" aria-label={t('nav.logout')} onClick={() => { void signOut('public'); navigate(localize('/')); }}>
                   <LogOut />
                 </IconButton>
               </>

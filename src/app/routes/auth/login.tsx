@@ -1,10 +1,18 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { GuestOnly } from '../../../features/auth/components/guards.tsx';
+import { LoginForm } from '../../../features/auth/components/login-form.tsx';
+import { AuthShell } from '../../layouts/auth-shell.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/** /auth/login (and /ar): public sign-in; after a password reset it greets with a success notice. */
 export default function LoginPage() {
+  const { t } = useTranslation();
+  const state = useLocation().state as { passwordReset?: boolean; email?: string } | null;
   return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">login</Heading>
-    </Container>
+    <GuestOnly>
+      <AuthShell title={t('auth.login.title')} description={t('auth.login.subtitle')}>
+        <LoginForm initialEmail={state?.email} notice={state?.passwordReset ? t('auth.reset.done') : undefined} />
+      </AuthShell>
+    </GuestOnly>
   );
 }

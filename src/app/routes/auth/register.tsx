@@ -1,10 +1,16 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { GuestOnly } from '../../../features/auth/components/guards.tsx';
+import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
+import { AuthShell } from '../../layouts/auth-shell.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/** /auth/register (and /ar): sign-up with name, email and password. */
 export default function RegisterPage() {
+  const { t } = useTranslation();
   return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">register</Heading>
-    </Container>
+    <GuestOnly>
+      <AuthShell title={t('auth.register.title')} description={t('auth.register.subtitle')}>
+        <RegisterForm />
+      </AuthShell>
+    </GuestOnly>
   );
 }

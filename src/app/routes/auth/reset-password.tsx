@@ -1,10 +1,16 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { GuestOnly } from '../../../features/auth/components/guards.tsx';
+import { ResetPasswordFlow } from '../../../features/auth/components/reset-password-flow.tsx';
+import { AuthShell } from '../../layouts/auth-shell.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/** /auth/reset-password (and /ar): email → code → new password → back to login (spec §4). */
 export default function ResetPasswordPage() {
+  const { t } = useTranslation();
   return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">reset-password</Heading>
-    </Container>
+    <GuestOnly>
+      <AuthShell title={t('auth.reset.title')}>
+        <ResetPasswordFlow />
+      </AuthShell>
+    </GuestOnly>
   );
 }

@@ -1,10 +1,19 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { GuestOnly } from '../../../features/auth/components/guards.tsx';
+import { VerifyEmailForm } from '../../../features/auth/components/verify-email-form.tsx';
+import { AuthShell } from '../../layouts/auth-shell.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/** /auth/verify-email (and /ar): the 6-digit code from the sign-up mail; the address comes from history state. */
 export default function VerifyEmailPage() {
+  const { t } = useTranslation();
+  const state = useLocation().state as { email?: string } | null;
+  const email = typeof state?.email === 'string' ? state.email : undefined;
   return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">verify-email</Heading>
-    </Container>
+    <GuestOnly>
+      <AuthShell title={t('auth.verify.title')} description={t('auth.verify.subtitle')}>
+        <VerifyEmailForm email={email} />
+      </AuthShell>
+    </GuestOnly>
   );
 }

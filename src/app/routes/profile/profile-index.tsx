@@ -1,10 +1,13 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Navigate } from 'react-router-dom';
+import { RequirePublicAuth } from '../../../features/auth/components/guards.tsx';
+import { usePreferences } from '../../../lib/preferences.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/** /profile (and /ar): signed-in users go to /profile/places; others to /auth/login keeping /profile (spec §2). */
 export default function ProfileIndexPage() {
+  const { localize } = usePreferences();
   return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">profile-index</Heading>
-    </Container>
+    <RequirePublicAuth>
+      <Navigate to={localize('/profile/places')} replace />
+    </RequirePublicAuth>
   );
 }

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { profileSchema, type Profile } from '../../../shared/schemas/auth.ts';
+
+/** PUT /public/auth/profile {name} → the updated profile. Throws ApiError 400 (name rules), 401, 404. */
+export function updateProfile(body: { name: string }): Promise<Profile> {
+  return apiRequest('/public/auth/profile', { method: 'PUT', body, schema: profileSchema, scope: 'public' });
+}
+
+/** Renames the user; every cached copy of the profile (any language) takes the answer. */
+export function useUpdateProfileMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => {
+      queryClient.setQueriesData<Profile>({ queryKey: ['profile'] }, (old) => (old && old.id === profile.id ? profile : old));
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { Avatar, Box, Button, Card, Collapsible, HStack, IconButton, Input, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CalendarDays, KeyRound, Mail, MapPin, Pencil } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/ui/query-states.tsx';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import { updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
+import { useProfileQuery } from '../api/get-profile.ts';
+import { useUpdateProfileMutation } from '../api/update-profile.ts';
+import { describeAuthError } from '../errors.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { useAuthErrorText } from './form-alert.tsx';
+import { FormField } from './form-field.tsx';
+import { FormStack } from './form-stack.tsx';
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <HStack align="start" gap="3">
+      <Box color="brand.fg" pt="0.5" aria-hidden>{icon}</Box>
+      <Stack gap="0" minW="0">
+        <Text fontSize="xs" color="fg.muted">{label}</Text>
+        <Box wordBreak="break-word">{children}</Box>
+      </Stack>
+    </HStack>
+  );
+}
+
+function NameEditor({ profile, onClose }: { profile: Profile; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfileMutation();
+  const errorText = useAuthErrorText();
+  const form = useForm<{ name: string }>({ resolver: zodResolver(updateProfileRequestSchema), defaultValues: { name: profile.name } });
+  const onSubmit = form.handleSubmit(({ name }) =>
+    update.mutate(
+      { name },
+      {
+        onSuccess: () => {
+          toaster.create({ type: 'success', title: t('account.profileUpdated') });
+          onClose();
+        },
+        onError: (error) => toaster.create({ type: 'error', title: t('account.updateFailed'), description: errorText(describeAuthError(error)) ?? undefined }),
+      },
+    ),
+  );
+  return (
+    <FormStack gap="3" onSubmit={onSubmit} busy={update.isPending}>
+      <FormField label={t('auth.fields.name')} error={form.formState.errors.name?.message} required>
+        <Input autoComplete="name" autoFocus {...form.register('name')} />
+      </FormField>
+      <HStack gap="2">
+        <Button type="submit" size="sm" colorPalette="brand" loading={update.isPending} loadingText={t('app.saving')}>{t('app.save')}</Button>
+        <Button size="sm" variant="ghost" onClick={onClose} disabled={update.isPending}>{t('app.cancel')}</Button>
+      </HStack>
+    </FormStack>
+  );
+}
+
+/**
+ * The Profile section (spec §2): name (editable: PUT /public/auth/profile), email, member-since date,
+ * number of places added, and the change-password form. Loading skeleton; 'Profile not found' (404)
+ * or 'Failed to load profile' with retry.
+ */
+export function ProfileSection() {
+  const { t } = useTranslation();
+  const { lang } = usePreferences();
+  const query = useProfileQuery();
+  const [editing, setEditing] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const profile = query.data;
+
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return <ErrorState message={t(notFound ? 'account.notFound' : 'account.loadFailed')} onRetry={notFound ? undefined : () => void query.refetch()} />;
+  }
+  if (!profile) {
+    return (
+      <Card.Root aria-busy="true" aria-label={t('app.loading')}>
+        <Card.Body gap="4">
+          <HStack gap="3"><Skeleton boxSize="14" borderRadius="full" /><Skeleton height="6" flex="1" /></HStack>
+          <Skeleton height="4" width="80%" /><Skeleton height="4" width="60%" /><Skeleton height="4" width="50%" />
+        </Card.Body>
+      </Card.Root>
+    );
+  }
+
+  const memberSince = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-ca-gregory' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(profile.memberSince));
+
+  return (
+    <Card.Root as="section" aria-labelledby="profile-section-title">
+      <Card.Body gap="5">
+        <HStack gap="3" align="center">
+          <Avatar.Root size="lg" colorPalette="brand">
+            <Avatar.Fallback name={profile.name} />
+          </Avatar.Root>
+          <Stack gap="0" flex="1" minW="0">
+            <Text fontSize="xs" color="fg.muted" id="profile-section-title">{t('account.sectionTitle')}</Text>
+            {!editing && <Text as="h2" fontSize="xl" fontWeight="bold" truncate>{profile.name}</Text>}
+          </Stack>
+          {!editing && (
+            <IconButton variant="ghost" size="sm" aria-label={t('account.editName')} onClick={() => setEditing(true)}>
+              <Pencil />
+            </IconButton>
+          )}
+        </HStack>
+        {editing && <NameEditor profile={profile} onClose={() => setEditing(false)} />}
+        <Stack gap="3">
+          <Detail icon={<Mail size={18} />} label={t('auth.fields.email')}><Text as="bdi" dir="ltr">{profile.email}</Text></Detail>
+          <Detail icon={<CalendarDays size={18} />} label={t('account.memberSince')}><time dateTime={profile.memberSince}>{memberSince}</time></Detail>
+          <Detail icon={<MapPin size={18} />} label={t('account.placesAdded')}>{t('account.placesCount', { count: profile.placesCount })}</Detail>
+        </Stack>
+        <Separator />
+        <Collapsible.Root open={passwordOpen} onOpenChange={(e) => setPasswordOpen(e.open)}>
+          <Collapsible.Trigger asChild>
+            <Button variant="outline" size="sm" width="full">
+              <KeyRound aria-hidden /> {t('account.changePassword')}
+            </Button>
+          </Collapsible.Trigger>
+          <Collapsible.Content>
+            <Box pt="4">
+              <ChangePasswordForm scope="public" onDone={() => setPasswordOpen(false)} />
+            </Box>
+          </Collapsible.Content>
+        </Collapsible.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}

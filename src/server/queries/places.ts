@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
-import { countSearchPlaces, Params, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces } from './search.ts';
+import { countSearchPlaces, Params, placeMatchSql, planSearch, run, SEARCH_WINDOW, searchPlaces } from './search.ts';
 
 /** Columns of a place joined with its category, zone and building (see mappers.toPlace). */
 export const PLACE_COLUMNS = `
@@ -98,7 +98,7 @@ async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
   const params = new Params();
   if (filter.buildingId || filter.ownerId) {
     const where = filterConditions(filter, params);
-    const [row] = await tx.unsafe(`select count(*)::int as n from public.places p where ${where.join(' and ')}`, params.values as never[]);
+    const [row] = await run(tx, `select count(*)::int as n from public.places p where ${where.join(' and ')}`, params);
     return Number(row?.n ?? 0);
   }
   const where: string[] = [];
@@ -106,10 +106,7 @@ async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
   if (filter.zoneSlug) where.push(`k.zone_id = (select z.id from public.zones z where z.slug = ${params.add(filter.zoneSlug)})`);
   if (filter.categoryId) where.push(`k.category_id = ${params.add(filter.categoryId)}`);
   if (filter.zoneId) where.push(`k.zone_id = ${params.add(filter.zoneId)}`);
-  const [row] = await tx.unsafe(
-    `select coalesce(sum(k.n), 0)::bigint as n from private.place_counts k ${where.length ? `where ${where.join(' and ')}` : ''}`,
-    params.values as never[],
-  );
+  const [row] = await run(tx, `select coalesce(sum(k.n), 0)::bigint as n from private.place_counts k ${where.length ? `where ${where.join(' and ')}` : ''}`, params);
   return Number(row?.n ?? 0);
 }
 
@@ -167,14 +164,13 @@ export async function listPlaces(
   // ids first, from the index that serves the order (index-only when the filter allows), then the
   // full rows of just this page
   const ids = `select p.id from public.places p ${where.length ? `where ${where.join(' and ')}` : ''}
-               order by ${spec.order} limit ${limit + 1} offset ${offset}`;
+               order by ${spec.order} limit ${params.add(limit + 1)} offset ${params.add(offset)}`;
+  // a search in an explicit order is planned with its words: walking the order's index suits a
+  // common word, a bitmap of the matches a rare one
   const [rows, total] = await Promise.all([
-    tx.unsafe(
-      `with page as (${ids})
+    run(tx, `with page as (${ids})
        select ${PLACE_COLUMNS}, to_jsonb(${spec.column}) #>> '{}' as sort_value
-       from page join ${PLACE_FROM} on p.id = page.id order by ${spec.order}`,
-      params.values as never[],
-    ) as unknown as Promise<Record<string, unknown>[]>,
+       from page join ${PLACE_FROM} on p.id = page.id order by ${spec.order}`, params, { prepare: !plan }),
     totalPromise,
   ]);
   const more = rows.length > limit;
@@ -187,8 +183,8 @@ export async function listPlaces(
 
 /** One place by slug with category, zone and building; undefined when absent. */
 export async function getPlaceBySlug(tx: Tx, slug: string): Promise<Record<string, unknown> | undefined> {
-  const rows = await tx.unsafe(`select ${PLACE_COLUMNS} from ${PLACE_FROM} where p.slug = $1`, [slug]);
-  return rows[0] as Record<string, unknown> | undefined;
+  const rows = await run(tx, `select ${PLACE_COLUMNS} from ${PLACE_FROM} where p.slug = $1`, [slug]);
+  return rows[0];
 }
 
 /**
@@ -197,16 +193,16 @@ export async function getPlaceBySlug(tx: Tx, slug: string): Promise<Record<strin
  * the cost does not grow with the size of the category.
  */
 export async function relatedPlaces(tx: Tx, place: { id: number; category_id: unknown; zone_id: unknown }, limit = 6) {
-  return tx.unsafe(
+  return run(tx,
     `with related as (
        (select p.id, 1 as grp, p.name from public.places p
-         where p.category_id = $1 and p.zone_id = $3 and p.id <> $2 order by p.name, p.id limit ${limit})
+         where p.category_id = $1 and p.zone_id = $3 and p.id <> $2 order by p.name, p.id limit $4)
        union all
        (select p.id, 2, p.name from public.places p
-         where p.category_id = $1 and p.zone_id is distinct from $3 and p.id <> $2 order by p.name, p.id limit ${limit})
+         where p.category_id = $1 and p.zone_id is distinct from $3 and p.id <> $2 order by p.name, p.id limit $4)
      )
-     select ${PLACE_COLUMNS} from (select * from related order by grp, name, id limit ${limit}) r
+     select ${PLACE_COLUMNS} from (select * from related order by grp, name, id limit $4) r
      join ${PLACE_FROM} on p.id = r.id order by r.grp, r.name, r.id`,
-    [place.category_id, place.id, place.zone_id] as never[],
-  ) as unknown as Promise<Record<string, unknown>[]>;
+    [place.category_id, place.id, place.zone_id, limit],
+  );
 }

@@ -35,9 +35,20 @@ export interface SearchPlan {
 export async function planSearch(tx: Tx, q: string): Promise<SearchPlan | null> {
   // Postgres text cannot hold NUL; every other character is handled by search_query()
   const text = q.replaceAll('\u0000', ' ');
-  const [row] = await tx.unsafe(`select key, typed::text as typed, fuzzy::text as fuzzy from public.search_query($1)`, [text]);
+  const [row] = await run(tx, `select key, typed::text as typed, fuzzy::text as fuzzy from public.search_query($1)`, [text]);
   if (!row?.key || !row.typed || !row.fuzzy) return null;
   return { key: String(row.key), typed: String(row.typed), fuzzy: String(row.fuzzy) };
+}
+
+/**
+ * Runs a statement as a named prepared statement (per connection): the tiered search and list
+ * queries cost more to plan than to run. Every value is a parameter, so the SQL texts stay few.
+ * `prepare: false` plans each run with the actual values (for queries whose best plan depends on
+ * how common the searched words are).
+ */
+export function run(tx: Tx, text: string, params: Params | unknown[] = [], options: { prepare?: boolean } = {}) {
+  const values = params instanceof Params ? params.values : params;
+  return tx.unsafe(text, values as never[], { prepare: options.prepare ?? true }) as unknown as Promise<Record<string, any>[]>;
 }
 
 /** Collects positional parameters for tx.unsafe: `p.add(value)` returns `$n`. */
@@ -118,11 +129,12 @@ export function rankedPlaceIdsSql(plan: SearchPlan, params: Params, filterSql: s
   const window = Math.min(offset + limit, SEARCH_WINDOW);
   const tiers = placeTiers(plan, params).tiers();
   const filter = filterSql.map((f) => ` and ${f}`).join('');
+  const each = params.add(window);
   const branches = tiers.map(
-    (t) => `(select p.id from public.places p where ${t.where}${filter} order by ${t.order} limit ${window})`,
+    (t) => `(select p.id from public.places p where ${t.where}${filter} order by ${t.order} limit ${each})`,
   );
   return `select id, row_number() over () as ord from (${branches.join('\n union all ')}) u
-          limit ${Math.max(0, window - offset)} offset ${offset}`;
+          limit ${params.add(Math.max(0, window - offset))} offset ${params.add(offset)}`;
 }
 
 /** Places ranked for `plan` (positions offset+1 … offset+limit), full list rows in rank order. */
@@ -130,30 +142,42 @@ export async function searchPlaces(
   tx: Tx,
   plan: SearchPlan,
   options: { filterSql?: string[]; params?: Params; offset?: number; limit: number },
-): Promise<Record<string, unknown>[]> {
+): Promise<Record<string, any>[]> {
   const params = options.params ?? new Params();
   const offset = options.offset ?? 0;
   if (offset >= SEARCH_WINDOW) return [];
   const ids = rankedPlaceIdsSql(plan, params, options.filterSql ?? [], offset, options.limit);
-  return (await tx.unsafe(
-    `with ranked as (${ids}) select ${PLACE_COLUMNS} from ranked r join ${PLACE_FROM} on p.id = r.id order by r.ord`,
-    params.values as never[],
-  )) as unknown as Record<string, unknown>[];
+  return run(tx, `with ranked as (${ids}) select ${PLACE_COLUMNS} from ranked r join ${PLACE_FROM} on p.id = r.id order by r.ord`, params);
 }
+
+/** Search totals by statement and parameters: { count, time counted (ms) }. */
+const countCache = new Map<string, { n: number; at: number }>();
+/** How long a search total is reused (paging through results asks for it on every page). */
+export const SEARCH_COUNT_TTL_MS = 60_000;
+const COUNT_CACHE_SIZE = 1000;
 
 /**
  * Counts places matching `plan` and `filterSql`, up to SEARCH_WINDOW (the relevance window): the
- * count stops there, so it costs the same for a rare word and for a word in every other place.
+ * count stops there, so a word found in every other place costs ~1 000 rows, not 100 000. Totals
+ * are cached in this process for SEARCH_COUNT_TTL_MS (60 s) per query and filter, so the next
+ * pages of a search cost only their own rows; a total may lag a just-created place by that long.
+ * (Places are readable by every role; were that to change, the cache key would need the role.)
  */
 export async function countSearchPlaces(tx: Tx, plan: SearchPlan, options: { filterSql?: string[]; params?: Params } = {}): Promise<number> {
   const params = options.params ?? new Params();
   const match = placeMatchSql(plan, params);
   const filter = (options.filterSql ?? []).map((f) => ` and ${f}`).join('');
-  const [row] = await tx.unsafe(
-    `select count(*)::int as n from (select 1 from public.places p where ${match}${filter} limit ${SEARCH_WINDOW}) m`,
-    params.values as never[],
-  );
-  return Number(row?.n ?? 0);
+  const text = `select count(*)::int as n from (select 1 from public.places p where ${match}${filter} limit ${SEARCH_WINDOW}) m`;
+  const key = `${text}\u0000${JSON.stringify(params.values)}`;
+  const now = Date.now();
+  const hit = countCache.get(key);
+  if (hit && now - hit.at < SEARCH_COUNT_TTL_MS) return hit.n;
+  const [row] = await run(tx, text, params);
+  const n = Number(row?.n ?? 0);
+  countCache.delete(key);
+  countCache.set(key, { n, at: now });
+  if (countCache.size > COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
+  return n;
 }
 
 /**
@@ -189,21 +213,21 @@ export async function searchAll(tx: Tx, q: string, limit: number): Promise<Searc
   const pb = new Params();
   const b = smallTableSearch('b', ['name_key', 'name_ar_key'], plan, pb);
   const [categories, places, zones, buildings] = await Promise.all([
-    tx.unsafe(`select c.id, c.slug, c.name, c.name_ar, c.icon_url,
+    run(tx, `select c.id, c.slug, c.name, c.name_ar, c.icon_url,
                  (select coalesce(sum(n), 0) from private.place_counts k where k.category_id = c.id) as places_count
-               from public.categories c where ${c.where} order by ${c.order}, c.name, c.id limit ${limit}`, pc.values as never[]),
+               from public.categories c where ${c.where} order by ${c.order}, c.name, c.id limit ${pc.add(limit)}`, pc),
     searchPlaces(tx, plan, { limit }),
-    tx.unsafe(`select z.id, z.slug, z.title, z.title_ar, z.description, z.description_ar, z.location_url, z.sort_order,
+    run(tx, `select z.id, z.slug, z.title, z.title_ar, z.description, z.description_ar, z.location_url, z.sort_order,
                  z.latitude, z.longitude,
                  (select count(*) from public.buildings b where b.zone_id = z.id) as buildings_count,
                  (select coalesce(sum(n), 0) from private.place_counts k where k.zone_id = z.id) as places_count
-               from public.zones z where ${z.where} order by ${z.order}, z.title, z.id limit ${limit}`, pz.values as never[]),
-    tx.unsafe(`select b.id, b.zone_id, b.slug, b.name, b.name_ar, b.number, b.description, b.description_ar, b.map_url,
+               from public.zones z where ${z.where} order by ${z.order}, z.title, z.id limit ${pz.add(limit)}`, pz),
+    run(tx, `select b.id, b.zone_id, b.slug, b.name, b.name_ar, b.number, b.description, b.description_ar, b.map_url,
                  b.sort_order, b.has_details, b.latitude, b.longitude,
                  z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
                  (select count(*) from public.places p where p.building_id = b.id) as places_count
                from public.buildings b join public.zones z on z.id = b.zone_id
-               where ${b.where} order by ${b.order}, b.name, b.id limit ${limit}`, pb.values as never[]),
+               where ${b.where} order by ${b.order}, b.name, b.id limit ${pb.add(limit)}`, pb),
   ]);
   return {
     categories: categories.map(toCategory),

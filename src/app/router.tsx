@@ -69,7 +69,7 @@ const router = createBrowserRouter([
 ]);
 
 // The transport's 401 refresh and auth-failure redirects use this router (spec §4/§8).
-installAuthHooks((to) => void router.navigate(to));
+installAuthHooks((to) => router.navigate(to));
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

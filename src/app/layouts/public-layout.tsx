@@ -47,7 +47,6 @@ function PublicHeader() {
   const { t } = useTranslation();
   const { localize } = usePreferences();
   const { user } = useSession('public');
-  const navigate = useNavigate();
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" py="2.5">
@@ -71,7 +70,7 @@ function PublicHeader() {
                 <IconButton asChild variant="ghost" size="sm" aria-label={t('nav.profile')} display={{ base: 'none', md: 'inline-flex' }}>
                   <RouterLink to={localize('/profile')}><User /></RouterLink>
                 </IconButton>
-                <IconButton variant="ghost" size="sm" aria-label={t('nav.logout')} onClick={() => { void signOut('public'); navigate(localize('/')); }}>
+                <IconButton variant="ghost" size="sm" aria-label={t('nav.logout')} onClick={() => void signOut('public', localize('/'))}>
                   <LogOut />
                 </IconButton>
               </>

@@ -1,10 +1,9 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { ProfileLayout } from '../../layouts/profile-layout.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/**
+ * Placeholder content until this tab is built; it already renders inside ProfileLayout (guard,
+ * Profile section, tabs) as the finished screen will.
+ */
 export default function ProfileCreationRequestsPage() {
-  return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">profile-creation-requests</Heading>
-    </Container>
-  );
+  return <ProfileLayout>{null}</ProfileLayout>;
 }

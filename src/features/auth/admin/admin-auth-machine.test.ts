@@ -11,7 +11,6 @@ function harness(initial: { token?: string | null; refreshToken?: string | null;
   const calls: string[] = [];
   const deps: AdminAuthDeps = {
     readToken: () => store.token,
-    readRefreshToken: () => store.refreshToken,
     store: (tokens, remember) => {
       calls.push(`store:${remember ? 'persistent' : 'session'}`);
       Object.assign(store, tokens, { remembered: remember });
@@ -32,11 +31,10 @@ function harness(initial: { token?: string | null; refreshToken?: string | null;
     login: vi.fn(async () => {
       throw new Error('401');
     }),
-    logout: vi.fn(async () => {
-      calls.push('logout');
-    }),
-    navigate: vi.fn((to: string) => {
-      calls.push(`navigate:${to}`);
+    signOut: vi.fn(() => {
+      calls.push('signOut');
+      store.token = null;
+      store.refreshToken = null;
     }),
     now: () => NOW_MS,
   };
@@ -158,13 +156,16 @@ describe('admin auth state machine (spec §4)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('logout clears the token, tells the server with the refresh token and goes to /admin/login', async () => {
+  it('logout signs out (tokens, server, /admin/login) and becomes unauthenticated', async () => {
     const { auth, deps, calls, store } = harness({ token: adminToken(), refreshToken: 'r1' });
     await auth.initialize();
     auth.logout();
+    expect(deps.signOut).toHaveBeenCalledTimes(1);
+    expect(calls.at(-1)).toBe('signOut');
     expect(store.token).toBeNull();
-    expect(deps.logout).toHaveBeenCalledWith('r1');
-    expect(calls.slice(-3)).toEqual(['clear', 'logout', 'navigate:/admin/login']);
+    expect(auth.getState()).toEqual({ status: 'unauthenticated' });
+    // A verify answer arriving after the logout does not sign the admin back in.
+    await auth.syncWithStorage();
     expect(auth.getState()).toEqual({ status: 'unauthenticated' });
   });
 

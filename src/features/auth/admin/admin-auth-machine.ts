@@ -37,7 +37,6 @@ export function adminUserFromToken(token: string | null | undefined): AdminUser 
 export interface AdminAuthDeps {
   /** The stored admin access token. */
   readToken(): string | null;
-  readRefreshToken(): string | null;
   /** Stores a new session: persistent storage when `remember`, else session storage (spec §4). */
   store(tokens: { token: string; refreshToken: string }, remember: boolean): void;
   /** Clears the admin tokens from both storages. */
@@ -48,9 +47,8 @@ export interface AdminAuthDeps {
   verify(): Promise<AdminUser>;
   /** POST /admin/auth/login; rejects on failure. */
   login(body: { email: string; password: string; remember: boolean }): Promise<{ token: string; refreshToken: string; user: AdminUser }>;
-  /** POST /admin/auth/logout {refreshToken}, best-effort. */
-  logout(refreshToken: string | null): Promise<void>;
-  navigate(path: string): void;
+  /** Deliberate sign-out: clear the tokens, end the server session best-effort, go to /admin/login. */
+  signOut(): void;
   now(): number;
 }
 
@@ -65,7 +63,7 @@ export interface AdminAuth {
   checkExpiry(): Promise<void>;
   /** Admin sign-in; true on success, false on any failure (spec §8: no message is shown). */
   login(email: string, password: string, remember: boolean): Promise<boolean>;
-  /** Clears the token, tells the server (best-effort) and goes to /admin/login. */
+  /** Signs out (tokens cleared, server told best-effort, /admin/login shown) and becomes unauthenticated. */
   logout(): void;
   /** initialize() plus the expiry check every `intervalMs`; returns a stop function. */
   start(intervalMs?: number): () => void;
@@ -159,11 +157,8 @@ export function createAdminAuth(deps: AdminAuthDeps): AdminAuth {
     },
     logout() {
       generation++;
-      const refreshToken = deps.readRefreshToken();
-      deps.clear();
+      deps.signOut();
       signedOut();
-      void deps.logout(refreshToken).catch(() => undefined);
-      deps.navigate('/admin/login');
     },
     start(intervalMs = ADMIN_EXPIRY_CHECK_MS) {
       void auth.initialize();

@@ -1,22 +1,19 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { session } from '../../../lib/session.ts';
 import { adminLogin, verifyAdmin } from '../api/admin-auth.ts';
-import { endServerSession } from '../api/logout.ts';
+import { signOut } from '../api/logout.ts';
 import { refreshSession } from '../api/refresh-session.ts';
-import { navigateTo } from '../navigation.ts';
 import { createAdminAuth, type AdminAuthState } from './admin-auth-machine.ts';
 
 /** The app's one admin session (spec §4), on the admin token in local/session storage. */
 export const adminAuth = createAdminAuth({
   readToken: () => session.token('admin'),
-  readRefreshToken: () => session.refreshToken('admin'),
   store: (tokens, remember) => session.set('admin', tokens, remember),
   clear: () => session.clear('admin'),
   refresh: () => refreshSession('admin'),
   verify: verifyAdmin,
   login: adminLogin,
-  logout: (refreshToken) => endServerSession('admin', refreshToken),
-  navigate: navigateTo,
+  signOut: () => void signOut('admin', '/admin/login'),
   now: () => Date.now(),
 });
 

@@ -1,5 +1,6 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import { session, type SessionScope } from '../../../lib/session.ts';
+import { navigateTo } from '../navigation.ts';
 
 const LOGOUT_PATH: Record<SessionScope, string> = { public: '/public/auth/logout', admin: '/admin/auth/logout' };
 
@@ -15,12 +16,29 @@ export function endServerSession(scope: SessionScope, refreshToken: string | nul
   );
 }
 
+const leaving: Record<SessionScope, boolean> = { public: false, admin: false };
+
 /**
- * Signs out of `scope` at once: clears the stored tokens (both storages), then ends the server session
- * best-effort (the local sign-out has already happened whatever the server answers).
+ * True while a deliberate sign-out of `scope` is taking the user to its destination: guards then
+ * wait instead of sending the user to the login page with the page they were leaving.
  */
-export function signOut(scope: SessionScope): Promise<void> {
+export const isSigningOut = (scope: SessionScope) => leaving[scope];
+
+/**
+ * Signs out of `scope` at once: clears the stored tokens (both storages), ends the server session
+ * best-effort (the local sign-out stands whatever the server answers) and, with `to`, goes there.
+ */
+export async function signOut(scope: SessionScope, to?: string): Promise<void> {
   const refreshToken = session.refreshToken(scope);
+  leaving[scope] = Boolean(to);
   session.clear(scope);
-  return endServerSession(scope, refreshToken);
+  const server = endServerSession(scope, refreshToken);
+  if (to) {
+    try {
+      await navigateTo(to);
+    } finally {
+      leaving[scope] = false;
+    }
+  }
+  await server;
 }

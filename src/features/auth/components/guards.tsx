@@ -4,6 +4,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useAdminAuth } from '../admin/admin-auth.ts';
+import { isSigningOut } from '../api/logout.ts';
 import { adminLoginPath, afterSignInPath, publicLoginPath } from '../redirect.ts';
 
 /**
@@ -23,7 +24,11 @@ export function RequirePublicAuth({ children }: { children: ReactNode }) {
   const { user } = useSession('public');
   const { lang } = usePreferences();
   const location = useLocation();
-  if (!user) return <Navigate to={publicLoginPath(lang, `${location.pathname}${location.search}`)} replace />;
+  if (!user) {
+    // A deliberate sign-out is already taking the user elsewhere (e.g. home from the header).
+    if (isSigningOut('public')) return <PageSpinner />;
+    return <Navigate to={publicLoginPath(lang, `${location.pathname}${location.search}`)} replace />;
+  }
   return children;
 }
 
@@ -34,7 +39,7 @@ export function RequirePublicAuth({ children }: { children: ReactNode }) {
 export function AdminGuard({ children }: { children: ReactNode }) {
   const auth = useAdminAuth();
   const location = useLocation();
-  if (auth.status === 'loading') return <PageSpinner />;
+  if (auth.status === 'loading' || (auth.status === 'unauthenticated' && isSigningOut('admin'))) return <PageSpinner />;
   if (auth.status === 'unauthenticated') return <Navigate to={adminLoginPath(`${location.pathname}${location.search}`)} replace />;
   return children;
 }

@@ -22,7 +22,7 @@ export function PasswordInput({ ref, ...props }: InputProps & { ref?: Ref<HTMLIn
         </IconButton>
       }
     >
-      <Input ref={ref} type={visible ? 'text' : 'password'} dir="ltr" {...props} />
+      <Input ref={ref} type={visible ? 'text' : 'password'} {...props} />
     </InputGroup>
   );
 }

@@ -1,0 +1,15 @@
+import { IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useAdminAuth } from '../admin/admin-auth.ts';
+
+/** The admin header's logout (spec §2/§4): clears the admin token, ends the server session, goes to /admin/login. */
+export function AdminLogoutButton(props: Omit<IconButtonProps, 'aria-label' | 'onClick'>) {
+  const { t } = useTranslation('admin');
+  const { logout } = useAdminAuth();
+  return (
+    <IconButton variant="ghost" size="sm" aria-label={t('auth.logout')} onClick={logout} {...props}>
+      <LogOut />
+    </IconButton>
+  );
+}

@@ -19,16 +19,25 @@ interface Preferences {
 
 const PreferencesContext = createContext<Preferences | null>(null);
 
+function persistLang(lang: Lang) {
+  try {
+    localStorage.setItem(STORAGE_KEYS.lang, lang);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
 export function PreferencesProvider({ initialLang, children }: { initialLang: Lang; children: ReactNode }) {
-  const [lang, setLangState] = useState<Lang>(initialLang);
+  // The language the URL chose on arrival persists at once (spec §4): the first requests already
+  // carry it as Accept-Language.
+  const [lang, setLangState] = useState<Lang>(() => {
+    persistLang(initialLang);
+    return initialLang;
+  });
   const [theme, setThemeState] = useState<Theme>(initialTheme);
 
   const setLang = useCallback((next: Lang) => {
-    try {
-      localStorage.setItem(STORAGE_KEYS.lang, next);
-    } catch {
-      /* storage unavailable */
-    }
+    persistLang(next);
     setLangState(next);
     if (i18n.language !== next) void i18n.changeLanguage(next);
   }, []);

@@ -74,7 +74,7 @@ for (const lang of ['en', 'ar'] as const) {
     // Verify with the mailed code → signed in and sent home in the same language.
     await expect(page).toHaveURL(new RegExp(`/auth/verify-email${esc(L.suffix)}$`));
     await expect(page.getByText(email)).toBeVisible();
-    const signupCode = await codeFromMail(email, 'signup-code');
+    const signupCode = await codeFromMail(email, 'signup-code', { lang });
     await page.getByRole('textbox', { name: L.code, exact: true }).fill(signupCode);
     await page.getByRole('button', { name: L.verify, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${lang === 'ar' ? '/ar' : '/'}$`));
@@ -133,7 +133,7 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByRole('textbox', { name: L.email, exact: true }).fill(email);
     await page.getByRole('button', { name: L.sendCode }).click();
     await expect(page.getByText(L.codeSent)).toBeVisible();
-    const resetCode = await codeFromMail(email, 'reset-code');
+    const resetCode = await codeFromMail(email, 'reset-code', { lang });
     await page.getByRole('textbox', { name: L.code, exact: true }).fill(resetCode);
     await page.getByRole('button', { name: L.verifyCode }).click();
     await page.getByRole('textbox', { name: L.newPassword, exact: true }).fill(thirdPassword);

@@ -84,12 +84,13 @@ test('guards: /profile and /admin send anonymous visitors to their login page, k
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
 
-  await page.goto('/profile/edit-requests/ar');
-  await expect(page).toHaveURL(/\/auth\/login\/ar\?redirect=%2Fprofile%2Fedit-requests%2Far$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeVisible();
-
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto('/admin/requests');
   await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Frequests$/);
+
+  // Arabic last: arriving on an /ar page makes Arabic the stored language (spec §4).
+  await page.goto('/profile/edit-requests/ar');
+  await expect(page).toHaveURL(/\/auth\/login\/ar\?redirect=%2Fprofile%2Fedit-requests%2Far$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeVisible();
 });

@@ -24,8 +24,12 @@ async function mailsTo(address: string, kind: MailKind): Promise<CaughtMail[]> {
     .sort((a, b) => new Date(a.time).getTime() - new Date(b.time).getTime());
 }
 
-/** Waits for the `count`-th `kind` mail to `address` and returns its 6-digit code. */
-export async function codeFromMail(address: string, kind: MailKind, count = 1): Promise<string> {
+/**
+ * Waits for the `count`-th `kind` mail to `address` and returns its 6-digit code; with `lang`, also
+ * checks the mail was written in that language (Content-Language follows the page's Accept-Language).
+ */
+export async function codeFromMail(address: string, kind: MailKind, options: { count?: number; lang?: 'en' | 'ar' } = {}): Promise<string> {
+  const count = options.count ?? 1;
   let mails: CaughtMail[] = [];
   await expect
     .poll(async () => {
@@ -33,7 +37,9 @@ export async function codeFromMail(address: string, kind: MailKind, count = 1): 
       return mails.length;
     }, { message: `${kind} mail #${count} to ${address}`, timeout: 15_000 })
     .toBeGreaterThanOrEqual(count);
-  const code = mails[count - 1]?.text?.match(/\b(\d{6})\b/)?.[1];
+  const mail = mails[count - 1];
+  if (options.lang) expect(mail?.headers['content-language']).toBe(options.lang);
+  const code = mail?.text?.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no 6-digit code in ${kind} mail #${count} to ${address}`);
   return code;
 }

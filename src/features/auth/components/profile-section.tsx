@@ -87,7 +87,8 @@ export function ProfileSection() {
     );
   }
 
-  const memberSince = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-ca-gregory' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(profile.memberSince));
+  const locale = lang === 'ar' ? 'ar-u-ca-gregory' : 'en-US';
+  const memberSince = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(profile.memberSince));
 
   return (
     <Card.Root as="section" aria-labelledby="profile-section-title">
@@ -108,9 +109,9 @@ export function ProfileSection() {
         </HStack>
         {editing && <NameEditor profile={profile} onClose={() => setEditing(false)} />}
         <Stack gap="3">
-          <Detail icon={<Mail size={18} />} label={t('auth.fields.email')}><Text as="bdi" dir="ltr">{profile.email}</Text></Detail>
+          <Detail icon={<Mail size={18} />} label={t('auth.fields.email')}><Text as="bdi" dir="ltr" wordBreak="break-all">{profile.email}</Text></Detail>
           <Detail icon={<CalendarDays size={18} />} label={t('account.memberSince')}><time dateTime={profile.memberSince}>{memberSince}</time></Detail>
-          <Detail icon={<MapPin size={18} />} label={t('account.placesAdded')}>{t('account.placesCount', { count: profile.placesCount })}</Detail>
+          <Detail icon={<MapPin size={18} />} label={t('account.placesAdded')}>{new Intl.NumberFormat(locale).format(profile.placesCount)}</Detail>
         </Stack>
         <Separator />
         <Collapsible.Root open={passwordOpen} onOpenChange={(e) => setPasswordOpen(e.open)}>

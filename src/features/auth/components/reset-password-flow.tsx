@@ -63,7 +63,8 @@ function StepCode({ email, onVerified, onChangeEmail }: { email: string; onVerif
     <FormStack gap="5" onSubmit={onSubmit} busy={verify.isPending}>
       <FormAlert status="info">{t('auth.reset.codeSent')}</FormAlert>
       <Text color="fg.muted" textAlign="center">
-        {t('auth.reset.codeIntro')} <Text as="bdi" fontWeight="semibold" color="fg">{email}</Text>
+        {t('auth.reset.codeIntro')}
+        <Text as="span" display="block" dir="ltr" fontWeight="semibold" color="fg" wordBreak="break-all">{email}</Text>
       </Text>
       {verify.isError && <FormAlert status="error">{errorText(describeAuthError(verify.error))}</FormAlert>}
       {resend.isError && <FormAlert status="error">{errorText(describeAuthError(resend.error))}</FormAlert>}

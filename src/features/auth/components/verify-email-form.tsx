@@ -48,7 +48,8 @@ export function VerifyEmailForm({ email: knownEmail }: { email?: string }) {
     <FormStack gap="5" onSubmit={onSubmit} busy={verify.isPending}>
       {knownEmail && (
         <Text color="fg.muted" textAlign="center">
-          {t('auth.verify.sentTo')} <Text as="bdi" fontWeight="semibold" color="fg">{knownEmail}</Text>
+          {t('auth.verify.sentTo')}
+          <Text as="span" display="block" dir="ltr" fontWeight="semibold" color="fg" wordBreak="break-all">{knownEmail}</Text>
         </Text>
       )}
       {verify.isError && <FormAlert status="error">{errorText(describeAuthError(verify.error))}</FormAlert>}

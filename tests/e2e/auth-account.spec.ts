@@ -149,5 +149,20 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page).toHaveURL(new RegExp(`${lang === 'ar' ? '/ar' : '/'}$`));
     await expect(page.getByRole('banner').getByRole('button', { name: L.logout })).toBeVisible();
     expect(await page.evaluate(() => Boolean(localStorage.getItem('auth_token') && localStorage.getItem('auth_refresh_token')))).toBe(true);
+
+    // An access token the server refuses (here: expired and re-signed wrongly) is refreshed once on the
+    // 401 and the request retried: the profile still loads, with a new token pair stored.
+    const before = await page.evaluate(() => {
+      const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      const token = localStorage.getItem('auth_token')!;
+      const payload = JSON.parse(decodeURIComponent(escape(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')))));
+      localStorage.setItem('auth_token', `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ ...payload, name: undefined, user_metadata: {}, exp: Math.floor(Date.now() / 1000) - 60 })}.forged`);
+      return localStorage.getItem('auth_refresh_token');
+    });
+    await page.goto(at('/profile'));
+    await expect(page.getByRole('heading', { level: 2, name: `Renamed ${lang}` })).toBeVisible();
+    const after = await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_refresh_token')]);
+    expect(after[0]).not.toMatch(/\.forged$/);
+    expect(after[1]).not.toBe(before);
   });
 }

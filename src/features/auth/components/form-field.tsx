@@ -19,7 +19,7 @@ export function FormField({ label, error, helper, required, children }: { label:
       </Field.Label>
       {children}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText>{key ? t(key) : error}</Field.ErrorText>
+      <Field.ErrorText color={{ _light: 'red.700', _dark: 'red.300' }}>{key ? t(key) : error}</Field.ErrorText>
     </Field.Root>
   );
 }

@@ -1,10 +1,21 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Container } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useAdminZoneQuery } from '../../../features/admin/api/get-admin-zones.ts';
+import { ZoneBuildingsManager } from '../../../features/admin/components/zone-buildings-manager.tsx';
+import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
+import { usePreferences } from '../../../lib/preferences.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/** /admin/map/zones/{zoneId} (and /ar): one zone's buildings with reorder, create, edit, delete (spec §2). */
 export default function AdminZonePage() {
+  const { t } = useTranslation('admin');
+  const { pick } = usePreferences();
+  const zoneId = Number(useParams().zoneId);
+  const zone = useAdminZoneQuery(zoneId);
+  useDocumentTitle(zone.data ? pick(zone.data.title, zone.data.titleAr) : t('map.title'));
   return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">admin-zone</Heading>
+    <Container maxW="6xl" py={{ base: '5', md: '8' }}>
+      <ZoneBuildingsManager zoneId={zoneId} />
     </Container>
   );
 }

@@ -1,0 +1,33 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+import { zoneSchema, type Zone } from '../../../shared/schemas/entities.ts';
+import { adminKeys } from './admin-keys.ts';
+import { useAdminMutation } from './use-admin-mutation.ts';
+
+/** The body of POST /admin/zones and PUT /admin/zones/{id} (spec §3); optional texts left out when empty. */
+export interface ZoneInput {
+  title: string;
+  titleAr?: string | null;
+  slug?: string | null;
+  order: number;
+  locationUrl?: string | null;
+  description?: string | null;
+  descriptionAr?: string | null;
+}
+
+/** POST /admin/zones (no id) or PUT /admin/zones/{id} → the saved zone. 400 with field errors, 409 slug taken. */
+export function saveZone({ id, input }: { id?: number; input: ZoneInput }): Promise<Zone> {
+  return id
+    ? apiRequest(`/admin/zones/${id}`, { method: 'PUT', body: input, schema: zoneSchema, scope: 'admin' })
+    : apiRequest('/admin/zones', { method: 'POST', body: input, schema: zoneSchema, scope: 'admin' });
+}
+
+/** Creates or updates a zone with the spec's toasts; refreshes admin zones and public zone/place lists. */
+export function useSaveZone() {
+  return useAdminMutation({
+    mutationFn: saveZone,
+    successKey: (_d, v) => (v.id ? 'zones.updateSuccess' : 'zones.createSuccess'),
+    errorKey: 'zones.saveError',
+    invalidate: [adminKeys.allZones],
+    publicResources: ['zones', 'places'],
+  });
+}

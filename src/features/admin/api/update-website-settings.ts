@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import { adminWebsiteSettingsKey } from './get-admin-website-settings.ts';
+
+/** The body of PUT /admin/website-settings (spec §7); `siteNameAr` absent when empty (spec §5). */
+export interface WebsiteSettingsUpdate {
+  logoUrl: string | null;
+  siteName: string;
+  siteNameAr?: string;
+  siteDescription: string;
+  siteDescriptionAr: string;
+}
+
+type SettingsFields = Pick<WebsiteSettings, 'logoUrl' | 'siteName' | 'siteNameAr' | 'siteDescription' | 'siteDescriptionAr'>;
+
+/**
+ * The full update body from the current settings and the edited fields: texts trimmed, an empty
+ * Arabic name left out (spec §5), an empty logo URL sent as null.
+ */
+export function toSettingsUpdate(current: SettingsFields, changes: Partial<SettingsFields>): WebsiteSettingsUpdate {
+  const merged = { ...current, ...changes };
+  const logoUrl = merged.logoUrl?.trim() || null;
+  const siteNameAr = (merged.siteNameAr ?? '').trim();
+  return {
+    logoUrl,
+    siteName: merged.siteName.trim(),
+    ...(siteNameAr ? { siteNameAr } : {}),
+    siteDescription: (merged.siteDescription ?? '').trim(),
+    siteDescriptionAr: (merged.siteDescriptionAr ?? '').trim(),
+  };
+}
+
+/** PUT /admin/website-settings → the saved settings (with createdAt/updatedAt). */
+export function updateWebsiteSettings(body: WebsiteSettingsUpdate): Promise<WebsiteSettings> {
+  return apiRequest('/admin/website-settings', { method: 'PUT', body, schema: websiteSettingsSchema, scope: 'admin' });
+}
+
+/**
+ * Saves the site settings. On success the admin settings cache is replaced and `onSaved` runs (the
+ * app uses it to replace the public ['website-settings'] cache, so header, title and favicon change
+ * without reload). Failures toast 'Failed to update website settings' unless `silentErrors` (spec §8:
+ * the logo and names modals swallow them).
+ */
+export function useUpdateWebsiteSettings({ onSaved, silentErrors = false }: { onSaved?: (settings: WebsiteSettings) => void; silentErrors?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('admin');
+  return useMutation({
+    mutationFn: updateWebsiteSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminWebsiteSettingsKey, saved);
+      onSaved?.(saved);
+    },
+    onError: () => {
+      if (!silentErrors) toaster.create({ type: 'error', title: t('settings.updateError') });
+    },
+  });
+}

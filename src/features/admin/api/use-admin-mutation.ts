@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { invalidateAfterWrite } from './admin-keys.ts';
+
+export interface AdminMutationConfig<TVars, TData> {
+  mutationFn: (vars: TVars) => Promise<TData>;
+  /** i18n keys (admin namespace) of the success and failure toasts (spec §8). */
+  successKey: string | ((data: TData, vars: TVars) => string);
+  errorKey: string;
+  /** Admin query keys to refetch, and public resources ('zones', 'places'…) made stale. */
+  invalidate: QueryKey[];
+  publicResources: string[];
+  /** Values for the success message ({{count}} etc.). */
+  successValues?: (data: TData, vars: TVars) => Record<string, unknown>;
+}
+
+/**
+ * A create/update/delete of the admin console: toasts success or failure (the failure toast shows
+ * the server's message, e.g. a slug already in use, under the spec's title), then refreshes the
+ * affected lists. Callers get mutate/mutateAsync and can add their own onSuccess.
+ */
+export function useAdminMutation<TVars, TData>(config: AdminMutationConfig<TVars, TData>) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('admin');
+  return useMutation({
+    mutationFn: config.mutationFn,
+    onSuccess: (data, vars) => {
+      const key = typeof config.successKey === 'function' ? config.successKey(data, vars) : config.successKey;
+      toaster.create({ type: 'success', title: t(key, config.successValues?.(data, vars)) });
+    },
+    onError: (error) => {
+      const description = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : undefined;
+      toaster.create({ type: 'error', title: t(config.errorKey), description });
+    },
+    onSettled: () => invalidateAfterWrite(queryClient, config.invalidate, config.publicResources),
+  });
+}

@@ -1,0 +1,180 @@
+import { Box, Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ImagePlus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import { LIMITS } from '../../../shared/schemas/common.ts';
+import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
+import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
+import { uploadAdminImage } from '../api/upload-image.ts';
+
+const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
+
+/**
+ * Change-logo modal (spec §2/§4/§5): upload a file (image, at most 5 MB) or type a URL, see a preview,
+ * Save (disabled with an empty URL or during an upload) or Remove (only when a logo exists; sets
+ * logoUrl to null). A preview that fails to load is hidden and 'Invalid image URL' shown. Save/Remove
+ * failures are swallowed (spec §8): the modal stays open for another try.
+ */
+export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Settings already known (the public ones), used until the admin read answers. */
+  settings: WebsiteSettings;
+  onSaved: (saved: WebsiteSettings) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const query = useAdminWebsiteSettingsQuery(open);
+  const current = query.data ?? settings;
+  const [url, setUrl] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const mutation = useUpdateWebsiteSettings({ onSaved, silentErrors: true });
+
+  useEffect(() => {
+    if (open) {
+      setTouched(false);
+      setFileError(null);
+      setUrlError(null);
+    }
+  }, [open]);
+  useEffect(() => {
+    if (open && !touched) setUrl(current.logoUrl ?? '');
+  }, [open, touched, current.logoUrl]);
+  useEffect(() => setPreviewFailed(false), [url]);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setFileError(null);
+    if (!file.type.startsWith('image/')) return setFileError(t('logo.invalidFileType'));
+    if (file.size > LIMITS.imageMaxBytes) return setFileError(t('logo.fileTooLarge'));
+    setUploading(true);
+    try {
+      const uploaded = await uploadAdminImage('website', file);
+      setTouched(true);
+      setUrl(uploaded);
+      setUrlError(null);
+      toaster.create({ type: 'success', title: t('logo.uploadSuccess') });
+    } catch {
+      setFileError(t('logo.uploadError'));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const save = () => {
+    const logoUrl = url.trim();
+    if (!logoUrl) return setUrlError(t('logo.urlRequired'));
+    mutation.mutate(toSettingsUpdate(current, { logoUrl }), {
+      onSuccess: () => {
+        toaster.create({ type: 'success', title: t('logo.updateSuccess') });
+        onOpenChange(false);
+      },
+    });
+  };
+  const remove = () => {
+    mutation.mutate(toSettingsUpdate(current, { logoUrl: null }), {
+      onSuccess: () => {
+        toaster.create({ type: 'success', title: t('logo.removeSuccess') });
+        onOpenChange(false);
+      },
+    });
+  };
+
+  const trimmed = url.trim();
+  const busy = uploading || mutation.isPending;
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>{t('logo.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Stack gap="2">
+                  <Text fontWeight="medium" fontSize="sm">{t('logo.uploadLabel')}</Text>
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    accept="image/*"
+                    aria-label={t('logo.chooseFile')}
+                    tabIndex={-1}
+                    style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                    onChange={(e) => void onFile(e.target.files?.[0])}
+                  />
+                  <HStack gap="3">
+                    <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={busy}>
+                      <ImagePlus aria-hidden /> {t('logo.chooseFile')}
+                    </Button>
+                    {uploading && (
+                      <HStack gap="2" role="status" aria-live="polite">
+                        <Spinner size="sm" color="brand.solid" />
+                        <Text fontSize="sm">{t('logo.uploading')}</Text>
+                      </HStack>
+                    )}
+                  </HStack>
+                  <Text fontSize="xs" color="fg.muted">{t('logo.fileHint')}</Text>
+                  {fileError && <Text role="alert" fontSize="sm" color={errorColor}>{fileError}</Text>}
+                </Stack>
+                <Field.Root invalid={!!urlError || (previewFailed && !!trimmed)}>
+                  <Field.Label>{t('logo.urlLabel')}</Field.Label>
+                  <Input
+                    type="url"
+                    dir="ltr"
+                    value={url}
+                    placeholder="https://…"
+                    onChange={(e) => { setTouched(true); setUrl(e.target.value); setUrlError(null); }}
+                    disabled={uploading}
+                  />
+                  <Field.ErrorText color={errorColor}>{urlError ?? t('logo.invalidUrl')}</Field.ErrorText>
+                </Field.Root>
+                {trimmed && (
+                  <Box>
+                    <Text fontWeight="medium" fontSize="sm" mb="2">{t('logo.preview')}</Text>
+                    <Box borderWidth="1px" borderRadius="lg" p="3" bg="bg.subtle" display={previewFailed ? 'none' : 'flex'} justifyContent="center">
+                      <Image
+                        key={trimmed}
+                        src={trimmed}
+                        alt={t('logo.previewAlt')}
+                        maxH="32"
+                        maxW="full"
+                        objectFit="contain"
+                        onError={() => setPreviewFailed(true)}
+                        onLoad={() => setPreviewFailed(false)}
+                      />
+                    </Box>
+                  </Box>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer flexWrap="wrap">
+              {current.logoUrl && (
+                <Button variant="outline" colorPalette="red" me="auto" onClick={remove} disabled={busy}>
+                  {t('logo.remove')}
+                </Button>
+              )}
+              <Dialog.ActionTrigger asChild>
+                <Button variant="ghost">{t('common.cancel')}</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="brand" onClick={save} disabled={!trimmed || busy} loading={mutation.isPending} loadingText={t('common.saving')}>
+                {t('common.save')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

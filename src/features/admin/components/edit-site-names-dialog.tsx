@@ -1,0 +1,116 @@
+import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
+import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
+
+const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
+
+/** The names the server sends for an unset name (spec §3: empty names read as '...'). */
+const unset = (s: string | null | undefined) => (!s || s === '...' ? '' : s);
+
+/**
+ * Edit-names modal (spec §2/§4/§5): English site name (required: 'Site name is required'), Arabic
+ * name, English and Arabic descriptions. Save is disabled while the name is empty or saving; texts
+ * are trimmed and an empty Arabic name is sent absent. Failures are swallowed (spec §8).
+ */
+export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  settings: WebsiteSettings;
+  onSaved: (saved: WebsiteSettings) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const query = useAdminWebsiteSettingsQuery(open);
+  const current = query.data ?? settings;
+  const [form, setForm] = useState({ siteName: '', siteNameAr: '', siteDescription: '', siteDescriptionAr: '' });
+  const [touched, setTouched] = useState(false);
+  const [nameError, setNameError] = useState(false);
+  const mutation = useUpdateWebsiteSettings({ onSaved, silentErrors: true });
+
+  useEffect(() => {
+    if (open) {
+      setTouched(false);
+      setNameError(false);
+    }
+  }, [open]);
+  useEffect(() => {
+    if (open && !touched) {
+      setForm({
+        siteName: unset(current.siteName),
+        siteNameAr: unset(current.siteNameAr),
+        siteDescription: current.siteDescription ?? '',
+        siteDescriptionAr: current.siteDescriptionAr ?? '',
+      });
+    }
+  }, [open, touched, current.siteName, current.siteNameAr, current.siteDescription, current.siteDescriptionAr]);
+
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
+    setTouched(true);
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+    if (key === 'siteName') setNameError(!e.target.value.trim());
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.siteName.trim()) return setNameError(true);
+    mutation.mutate(toSettingsUpdate(current, form), {
+      onSuccess: () => {
+        toaster.create({ type: 'success', title: t('settings.updateSuccess') });
+        onOpenChange(false);
+      },
+    });
+  };
+
+  const nameEmpty = !form.siteName.trim();
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4" asChild>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t('siteNames.title')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root required invalid={nameError}>
+                    <Field.Label>{t('siteNames.siteName')}<Field.RequiredIndicator /></Field.Label>
+                    <Input value={form.siteName} onChange={set('siteName')} autoComplete="off" />
+                    <Field.ErrorText color={errorColor}>{t('siteNames.siteNameRequired')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{t('siteNames.siteNameAr')}</Field.Label>
+                    <Input value={form.siteNameAr} onChange={set('siteNameAr')} dir="rtl" lang="ar" autoComplete="off" />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{t('siteNames.siteDescription')}</Field.Label>
+                    <Textarea value={form.siteDescription} onChange={set('siteDescription')} rows={3} dir="ltr" lang="en" />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{t('siteNames.siteDescriptionAr')}</Field.Label>
+                    <Textarea value={form.siteDescriptionAr} onChange={set('siteDescriptionAr')} rows={3} dir="rtl" lang="ar" />
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="ghost" type="button">{t('common.cancel')}</Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" disabled={nameEmpty || mutation.isPending} loading={mutation.isPending} loadingText={t('common.saving')}>
+                  {t('common.save')}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('common.close')} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

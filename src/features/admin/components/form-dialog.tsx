@@ -1,0 +1,51 @@
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A modal form (create/edit dialogs of the admin console): title, fields, Cancel and Save. Save shows
+ * the saving label and is disabled while `pending` (or `submitDisabled`); Escape and Cancel close.
+ */
+export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, size = 'md', children }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  pending?: boolean;
+  submitDisabled?: boolean;
+  submitLabel?: string;
+  size?: 'md' | 'lg' | 'xl';
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx={{ base: '2', sm: '4' }} asChild>
+            <form onSubmit={onSubmit} noValidate aria-busy={pending || undefined}>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">{children}</Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button type="button" variant="ghost">{t('common.cancel')}</Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={pending} loadingText={t('common.saving')} disabled={submitDisabled}>
+                  {submitLabel ?? t('common.save')}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('common.close')} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -18,7 +18,8 @@
  * not asserted: search p95 ≤ 30 ms, list p95 ≤ 20 ms, API ≥ 50 % of direct SQL throughput.
  *
  * Env: BENCH_PLACES, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WARMUP (s), BENCH_ONLY
- * (comma-separated scenario names), BENCH_KEEP=1 (keep the temp folder).
+ * (comma-separated scenario name prefixes), BENCH_KEEP=1 (keep the temp folder),
+ * BENCH_PLANS_URL=postgres://… (only print the scenarios' query plans on that database).
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -174,15 +175,22 @@ const SMALL_TABLES = new Set(['categories', 'zones', 'buildings', 'place_counts'
 
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Loops'?: number; 'Actual Rows'?: number; Plans?: PlanNode[] }
 
-/** Runs `s.direct` once, recording every statement, then EXPLAINs each: node types and seq scans. */
+/** A parameter as an SQL literal (for EXECUTE of a prepared statement). */
+const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+/**
+ * Runs `s.direct` once, recording every statement, then EXPLAINs each as it runs in the server:
+ * statements sent prepared are explained with their generic plan (what Postgres settles on after
+ * five runs), the others with the actual values. Node types, sequential scans on growing tables.
+ */
 async function explainScenario(sql: Sql, s: Scenario) {
-  const statements: { text: string; params: unknown[] }[] = [];
+  const statements: { text: string; params: unknown[]; prepared: boolean }[] = [];
   await withClaims(sql, ANON_CLAIMS, (tx) => {
     const recorder = new Proxy(tx, {
       get(target, prop, receiver) {
         if (prop === 'unsafe') {
-          return (text: string, params: unknown[] = [], options?: unknown) => {
-            statements.push({ text, params });
+          return (text: string, params: unknown[] = [], options?: { prepare?: boolean }) => {
+            statements.push({ text, params, prepared: Boolean(options?.prepare) });
             return (target as any).unsafe(text, params, options);
           };
         }
@@ -194,8 +202,18 @@ async function explainScenario(sql: Sql, s: Scenario) {
   const out = [];
   for (const st of statements) {
     if (!/^\s*(with|select)\b/i.test(st.text)) continue;
-    const [row] = await sql.unsafe(`explain (analyze, timing off, format json) ${st.text}`, st.params as never[]);
-    const plan = (row!['QUERY PLAN'] as any)[0];
+    const plan = await sql.begin(async (tx) => {
+      if (!st.prepared) {
+        const [row] = await tx.unsafe(`explain (analyze, timing off, format json) ${st.text}`, st.params as never[]);
+        return (row!['QUERY PLAN'] as any)[0];
+      }
+      await tx.unsafe(`set local plan_cache_mode = force_generic_plan`);
+      await tx.unsafe(`prepare bench_stmt as ${st.text}`);
+      const args = st.params.length ? `(${st.params.map(literal).join(', ')})` : '';
+      const [row] = await tx.unsafe(`explain (analyze, timing off, format json) execute bench_stmt${args}`);
+      await tx.unsafe(`deallocate bench_stmt`);
+      return (row!['QUERY PLAN'] as any)[0];
+    });
     const nodes: string[] = [];
     const seqScans: string[] = [];
     const smallSeqScans: string[] = [];
@@ -212,7 +230,10 @@ async function explainScenario(sql: Sql, s: Scenario) {
       for (const c of n.Plans ?? []) walk(c);
     };
     walk(plan.Plan);
-    out.push({ statement: st.text.replace(/\s+/g, ' ').slice(0, 160), executionMs: plan['Execution Time'], planningMs: plan['Planning Time'], nodes, seqScans, smallSeqScans });
+    out.push({
+      statement: st.text.replace(/\s+/g, ' ').slice(0, 160), plan: st.prepared ? 'generic' : 'custom',
+      executionMs: plan['Execution Time'], nodes, seqScans, smallSeqScans,
+    });
   }
   return out;
 }
@@ -332,7 +353,26 @@ function spaSizes() {
 
 // ───────────────────────────── main ─────────────────────────────
 
+/** BENCH_PLANS_URL=postgres://…: only print the query plans of every scenario on that database. */
+async function plansOnly(url: string) {
+  const sql = createSql(url, { max: 2 });
+  try {
+    const slugs = (await sql<{ slug: string }[]>`select slug from public.places order by md5(slug) limit 1000`).map((r) => r.slug);
+    const page499 = await listPlaces(sql as unknown as Tx, {}, { page: 499, limit: 12 });
+    for (const s of scenarios(slugs, page499.nextCursor ?? '')) {
+      log(`\n▶ ${s.name}`);
+      for (const p of await explainScenario(sql, s)) {
+        log(`  [${p.plan}, ${p.executionMs} ms] ${p.nodes.filter((x) => !x.endsWith('(not run)')).join(', ')}`);
+        if (p.seqScans.length) log(`  ⚠ sequential scans: ${p.seqScans.join('; ')}`);
+      }
+    }
+  } finally {
+    await sql.end();
+  }
+}
+
 async function main() {
+  if (env.BENCH_PLANS_URL) return plansOnly(env.BENCH_PLANS_URL);
   const started = Date.now();
   const dir = mkdtempSync(path.join(tmpdir(), 'city-directory-bench-'));
   chmodSync(dir, 0o755);

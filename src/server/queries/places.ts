@@ -90,9 +90,9 @@ function filterConditions(filter: PlaceFilter, params: Params): string[] {
 }
 
 /**
- * Exact total of an unsearched list. Category/zone filters (or none) read the per-(category, zone)
- * counters kept by trigger (private.place_counts); building and owner filters count their (small,
- * index-served) sets.
+ * Exact total of an unsearched list. Category/zone filters (or none) read one row of the counters
+ * kept by trigger (private.place_counts, with roll-ups: -1 = all); building and owner filters
+ * count their (small, index-served) sets.
  */
 async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
   const params = new Params();
@@ -101,12 +101,21 @@ async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
     const [row] = await run(tx, `select count(*)::int as n from public.places p where ${where.join(' and ')}`, params);
     return Number(row?.n ?? 0);
   }
-  const where: string[] = [];
-  if (filter.categorySlug) where.push(`k.category_id = (select c.id from public.categories c where c.slug = ${params.add(filter.categorySlug)})`);
-  if (filter.zoneSlug) where.push(`k.zone_id = (select z.id from public.zones z where z.slug = ${params.add(filter.zoneSlug)})`);
-  if (filter.categoryId) where.push(`k.category_id = ${params.add(filter.categoryId)}`);
-  if (filter.zoneId) where.push(`k.zone_id = ${params.add(filter.zoneId)}`);
-  const [row] = await run(tx, `select coalesce(sum(k.n), 0)::bigint as n from private.place_counts k ${where.length ? `where ${where.join(' and ')}` : ''}`, params);
+  const category = filter.categoryId
+    ? params.add(filter.categoryId)
+    : filter.categorySlug ? `(select c.id from public.categories c where c.slug = ${params.add(filter.categorySlug)})` : '-1';
+  const zone = filter.zoneId
+    ? params.add(filter.zoneId)
+    : filter.zoneSlug ? `(select z.id from public.zones z where z.slug = ${params.add(filter.zoneSlug)})` : '-1';
+  // both an id and a slug for the same dimension: the id wins the counter, the slug still filters
+  // the rows (a mismatch lists nothing), so count 0 then
+  const conflict = (filter.categoryId && filter.categorySlug) || (filter.zoneId && filter.zoneSlug);
+  if (conflict) {
+    const where = filterConditions(filter, params);
+    const [row] = await run(tx, `select count(*)::int as n from public.places p where ${where.join(' and ')}`, params);
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await run(tx, `select coalesce((select k.n from private.place_counts k where k.category_id = ${category} and k.zone_id = ${zone}), 0)::bigint as n`, params);
   return Number(row?.n ?? 0);
 }
 
@@ -149,7 +158,8 @@ export async function listPlaces(
   let offset = (paging.page - 1) * limit;
   if (cursor) {
     if (cursor[0] !== 'k' || cursor[1] !== sort) throw invalidCursor();
-    where.push(`(${spec.column}, p.id) ${spec.cmp} (${params.add(cursor[2])}::${spec.type}, ${params.add(cursor[3])}::bigint)`);
+    // the value travels as text: a timestamptz parameter would go through a JS Date (milliseconds)
+    where.push(`(${spec.column}, p.id) ${spec.cmp} ((${params.add(cursor[2])}::text)::${spec.type}, ${params.add(cursor[3])}::bigint)`);
     offset = 0;
   }
   let totalPromise: Promise<number>;
@@ -164,7 +174,7 @@ export async function listPlaces(
   // ids first, from the index that serves the order (index-only when the filter allows), then the
   // full rows of just this page
   const ids = `select p.id from public.places p ${where.length ? `where ${where.join(' and ')}` : ''}
-               order by ${spec.order} limit ${params.add(limit + 1)} offset ${params.add(offset)}`;
+               order by ${spec.order} limit ${Math.trunc(limit) + 1} offset ${params.add(offset)}`;
   // a search in an explicit order is planned with its words: walking the order's index suits a
   // common word, a bitmap of the matches a rare one
   const [rows, total] = await Promise.all([
@@ -193,16 +203,17 @@ export async function getPlaceBySlug(tx: Tx, slug: string): Promise<Record<strin
  * the cost does not grow with the size of the category.
  */
 export async function relatedPlaces(tx: Tx, place: { id: number; category_id: unknown; zone_id: unknown }, limit = 6) {
+  const n = Math.max(1, Math.trunc(limit)); // a literal, so the generic plan knows the row count
   return run(tx,
     `with related as (
        (select p.id, 1 as grp, p.name from public.places p
-         where p.category_id = $1 and p.zone_id = $3 and p.id <> $2 order by p.name, p.id limit $4)
+         where p.category_id = $1 and p.zone_id = $3 and p.id <> $2 order by p.name, p.id limit ${n})
        union all
        (select p.id, 2, p.name from public.places p
-         where p.category_id = $1 and p.zone_id is distinct from $3 and p.id <> $2 order by p.name, p.id limit $4)
+         where p.category_id = $1 and p.zone_id is distinct from $3 and p.id <> $2 order by p.name, p.id limit ${n})
      )
-     select ${PLACE_COLUMNS} from (select * from related order by grp, name, id limit $4) r
+     select ${PLACE_COLUMNS} from (select * from related order by grp, name, id limit ${n}) r
      join ${PLACE_FROM} on p.id = r.id order by r.grp, r.name, r.id`,
-    [place.category_id, place.id, place.zone_id, limit],
+    [place.category_id, place.id, place.zone_id],
   );
 }

@@ -31,13 +31,39 @@ export interface SearchPlan {
   fuzzy: string;
 }
 
-/** Plans a search; null when the text has no searchable word (only punctuation, emoji, spaces). */
+/** Recent plans by query text (see planSearch). */
+const planCache = new Map<string, { plan: SearchPlan | null; at: number }>();
+const PLAN_CACHE_SIZE = 2000;
+
+/** A small time-bounded LRU: `get` returns undefined past `ttlMs`; the oldest entry goes first. */
+function cached<V extends { at: number }>(cache: Map<string, V>, key: string, ttlMs: number): V | undefined {
+  const hit = cache.get(key);
+  if (!hit || Date.now() - hit.at >= ttlMs) return undefined;
+  cache.delete(key); // refresh recency
+  cache.set(key, hit);
+  return hit;
+}
+
+function remember<V extends { at: number }>(cache: Map<string, V>, key: string, value: V, size: number) {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > size) cache.delete(cache.keys().next().value!);
+}
+
+/**
+ * Plans a search; null when the text has no searchable word (only punctuation, emoji, spaces).
+ * Plans are reused for SEARCH_CACHE_TTL_MS: typing and paging repeat the same texts, and the
+ * vocabulary behind the typo alternatives changes only when places are written.
+ */
 export async function planSearch(tx: Tx, q: string): Promise<SearchPlan | null> {
   // Postgres text cannot hold NUL; every other character is handled by search_query()
   const text = q.replaceAll('\u0000', ' ');
+  const hit = cached(planCache, text, SEARCH_CACHE_TTL_MS);
+  if (hit) return hit.plan;
   const [row] = await run(tx, `select key, typed::text as typed, fuzzy::text as fuzzy from public.search_query($1)`, [text]);
-  if (!row?.key || !row.typed || !row.fuzzy) return null;
-  return { key: String(row.key), typed: String(row.typed), fuzzy: String(row.fuzzy) };
+  const plan = row?.key && row.typed && row.fuzzy ? { key: String(row.key), typed: String(row.typed), fuzzy: String(row.fuzzy) } : null;
+  remember(planCache, text, { plan, at: Date.now() }, PLAN_CACHE_SIZE);
+  return plan;
 }
 
 /**
@@ -133,8 +159,10 @@ export function rankedPlaceIdsSql(plan: SearchPlan, params: Params, filterSql: s
   const branches = tiers.map(
     (t) => `(select p.id from public.places p where ${t.where}${filter} order by ${t.order} limit ${each})`,
   );
+  // the page size is a literal (few distinct values): a generic plan then knows how many ids
+  // the join to the full rows gets, and keeps to index lookups
   return `select id, row_number() over () as ord from (${branches.join('\n union all ')}) u
-          limit ${params.add(Math.max(0, window - offset))} offset ${params.add(offset)}`;
+          limit ${Math.max(0, Math.trunc(window - offset))} offset ${params.add(offset)}`;
 }
 
 /** Places ranked for `plan` (positions offset+1 … offset+limit), full list rows in rank order. */
@@ -150,16 +178,16 @@ export async function searchPlaces(
   return run(tx, `with ranked as (${ids}) select ${PLACE_COLUMNS} from ranked r join ${PLACE_FROM} on p.id = r.id order by r.ord`, params);
 }
 
-/** Search totals by statement and parameters: { count, time counted (ms) }. */
+/** Search totals by statement and parameters. */
 const countCache = new Map<string, { n: number; at: number }>();
-/** How long a search total is reused (paging through results asks for it on every page). */
-export const SEARCH_COUNT_TTL_MS = 60_000;
-const COUNT_CACHE_SIZE = 1000;
+const COUNT_CACHE_SIZE = 2000;
+/** How long search plans and totals are reused (paging through results asks for them on every page). */
+export const SEARCH_CACHE_TTL_MS = 60_000;
 
 /**
  * Counts places matching `plan` and `filterSql`, up to SEARCH_WINDOW (the relevance window): the
  * count stops there, so a word found in every other place costs ~1 000 rows, not 100 000. Totals
- * are cached in this process for SEARCH_COUNT_TTL_MS (60 s) per query and filter, so the next
+ * are cached in this process for SEARCH_CACHE_TTL_MS (60 s) per query and filter, so the next
  * pages of a search cost only their own rows; a total may lag a just-created place by that long.
  * (Places are readable by every role; were that to change, the cache key would need the role.)
  */
@@ -169,14 +197,11 @@ export async function countSearchPlaces(tx: Tx, plan: SearchPlan, options: { fil
   const filter = (options.filterSql ?? []).map((f) => ` and ${f}`).join('');
   const text = `select count(*)::int as n from (select 1 from public.places p where ${match}${filter} limit ${SEARCH_WINDOW}) m`;
   const key = `${text}\u0000${JSON.stringify(params.values)}`;
-  const now = Date.now();
-  const hit = countCache.get(key);
-  if (hit && now - hit.at < SEARCH_COUNT_TTL_MS) return hit.n;
+  const hit = cached(countCache, key, SEARCH_CACHE_TTL_MS);
+  if (hit) return hit.n;
   const [row] = await run(tx, text, params);
   const n = Number(row?.n ?? 0);
-  countCache.delete(key);
-  countCache.set(key, { n, at: now });
-  if (countCache.size > COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
+  remember(countCache, key, { n, at: Date.now() }, COUNT_CACHE_SIZE);
   return n;
 }
 
@@ -214,13 +239,13 @@ export async function searchAll(tx: Tx, q: string, limit: number): Promise<Searc
   const b = smallTableSearch('b', ['name_key', 'name_ar_key'], plan, pb);
   const [categories, places, zones, buildings] = await Promise.all([
     run(tx, `select c.id, c.slug, c.name, c.name_ar, c.icon_url,
-                 (select coalesce(sum(n), 0) from private.place_counts k where k.category_id = c.id) as places_count
+                 coalesce((select k.n from private.place_counts k where k.category_id = c.id and k.zone_id = -1), 0) as places_count
                from public.categories c where ${c.where} order by ${c.order}, c.name, c.id limit ${pc.add(limit)}`, pc),
     searchPlaces(tx, plan, { limit }),
     run(tx, `select z.id, z.slug, z.title, z.title_ar, z.description, z.description_ar, z.location_url, z.sort_order,
                  z.latitude, z.longitude,
                  (select count(*) from public.buildings b where b.zone_id = z.id) as buildings_count,
-                 (select coalesce(sum(n), 0) from private.place_counts k where k.zone_id = z.id) as places_count
+                 coalesce((select k.n from private.place_counts k where k.category_id = -1 and k.zone_id = z.id), 0) as places_count
                from public.zones z where ${z.where} order by ${z.order}, z.title, z.id limit ${pz.add(limit)}`, pz),
     run(tx, `select b.id, b.zone_id, b.slug, b.name, b.name_ar, b.number, b.description, b.description_ar, b.map_url,
                  b.sort_order, b.has_details, b.latitude, b.longitude,

@@ -459,38 +459,19 @@ create index places_category_zone_name_idx on public.places (category_id, zone_i
 drop index if exists public.places_search_name_trgm_idx;
 drop index if exists public.places_search_text_trgm_idx;
 
--- Exact place counts kept by statement-level triggers, so list totals are one row read instead of
--- counting up to 100 000 rows: per (category, zone), and the roll-ups per category (zone_id -1),
--- per zone (category_id -1) and overall (-1, -1). zone_id 0 = no zone. Every place is publicly
--- readable, so these equal what any caller can count. Rows are locked in key order (no deadlock
--- between concurrent writers); the overall row serialises concurrent place inserts at commit,
--- which admin-paced writes never notice.
+-- Exact place counts per (category, zone) kept by statement-level triggers, so list totals are
+-- O(categories × zones) instead of counting up to 100 000 rows. zone_id 0 = no zone. Every place is
+-- publicly readable, so these equal what any caller can count.
 create table private.place_counts (
   category_id bigint not null,
   zone_id bigint not null,
   n bigint not null default 0,
   primary key (category_id, zone_id)
 );
+create index place_counts_zone_idx on private.place_counts (zone_id);
 alter table private.place_counts enable row level security;
 grant select on private.place_counts to anon, authenticated, service_role;
 create policy "Anyone can read place counts" on private.place_counts for select to anon, authenticated, service_role using (true);
-
--- Adds signed deltas (category_id, zone_id or 0, n) to the counters and their roll-ups.
-create or replace function private.add_place_counts(deltas jsonb)
-returns void
-language sql
-security definer
-set search_path = ''
-as $$
-  insert into private.place_counts as c (category_id, zone_id, n)
-  select coalesce(d.category_id, -1), coalesce(d.zone_id, -1), sum(d.n)
-  from jsonb_to_recordset(deltas) as d(category_id bigint, zone_id bigint, n bigint)
-  group by grouping sets ((d.category_id, d.zone_id), (d.category_id), (d.zone_id), ())
-  having sum(d.n) <> 0
-  order by 1, 2
-  on conflict (category_id, zone_id) do update set n = c.n + excluded.n
-$$;
-revoke all on function private.add_place_counts(jsonb) from public;
 
 create or replace function private.place_counts_trigger()
 returns trigger
@@ -502,13 +483,13 @@ begin
   if tg_op = 'TRUNCATE' then
     delete from private.place_counts;
   elsif tg_op = 'INSERT' then
-    perform private.add_place_counts(coalesce((
-      select jsonb_agg(jsonb_build_object('category_id', category_id, 'zone_id', zone_id, 'n', n))
-      from (select category_id, coalesce(zone_id, 0) as zone_id, count(*) as n from new_rows group by 1, 2) g), '[]'));
+    insert into private.place_counts as c (category_id, zone_id, n)
+    select category_id, coalesce(zone_id, 0), count(*) from new_rows group by 1, 2
+    on conflict (category_id, zone_id) do update set n = c.n + excluded.n;
   else
-    perform private.add_place_counts(coalesce((
-      select jsonb_agg(jsonb_build_object('category_id', category_id, 'zone_id', zone_id, 'n', -n))
-      from (select category_id, coalesce(zone_id, 0) as zone_id, count(*) as n from old_rows group by 1, 2) g), '[]'));
+    insert into private.place_counts as c (category_id, zone_id, n)
+    select category_id, coalesce(zone_id, 0), -count(*) from old_rows group by 1, 2
+    on conflict (category_id, zone_id) do update set n = c.n + excluded.n;
   end if;
   return null;
 end;
@@ -521,17 +502,21 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.add_place_counts(coalesce((
-    select jsonb_agg(jsonb_build_object('category_id', category_id, 'zone_id', zone_id, 'n', n))
-    from (
-      select n.category_id, coalesce(n.zone_id, 0) as zone_id, 1 as n
-      from old_rows o join new_rows n on n.id = o.id
-      where (o.category_id, coalesce(o.zone_id, 0)) is distinct from (n.category_id, coalesce(n.zone_id, 0))
-      union all
-      select o.category_id, coalesce(o.zone_id, 0), -1
-      from old_rows o join new_rows n on n.id = o.id
-      where (o.category_id, coalesce(o.zone_id, 0)) is distinct from (n.category_id, coalesce(n.zone_id, 0))
-    ) moved), '[]'));
+  with moved as (
+    select o.category_id as old_category, coalesce(o.zone_id, 0) as old_zone,
+           n.category_id as new_category, coalesce(n.zone_id, 0) as new_zone
+    from old_rows o join new_rows n on n.id = o.id
+    where (o.category_id, coalesce(o.zone_id, 0)) is distinct from (n.category_id, coalesce(n.zone_id, 0))
+  ), delta as (
+    select new_category as category_id, new_zone as zone_id, count(*) as n from moved group by 1, 2
+    union all
+    select old_category, old_zone, -count(*) from moved group by 1, 2
+  ), changed as (
+    select d.category_id, d.zone_id, sum(d.n) as n from delta d group by 1, 2
+  )
+  insert into private.place_counts as c (category_id, zone_id, n)
+  select category_id, zone_id, n from changed where n <> 0
+  on conflict (category_id, zone_id) do update set n = c.n + excluded.n;
   return null;
 end;
 $$;
@@ -556,6 +541,5 @@ select distinct t from (
 ) v, unnest(tsvector_to_array(v.search_vector)) t
 on conflict do nothing;
 
-select private.add_place_counts(coalesce((
-  select jsonb_agg(jsonb_build_object('category_id', category_id, 'zone_id', zone_id, 'n', n))
-  from (select category_id, coalesce(zone_id, 0) as zone_id, count(*) as n from public.places group by 1, 2) g), '[]'));
+insert into private.place_counts (category_id, zone_id, n)
+select category_id, coalesce(zone_id, 0), count(*) from public.places group by 1, 2;

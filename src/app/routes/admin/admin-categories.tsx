@@ -1,10 +1,15 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Container } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { CategoriesManager } from '../../../features/admin/components/categories-manager.tsx';
+import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/** /admin/categories (and /ar): list, search, create, edit, delete categories (spec §2). */
 export default function AdminCategoriesPage() {
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('categories.title'));
   return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">admin-categories</Heading>
+    <Container maxW="6xl" py={{ base: '5', md: '8' }}>
+      <CategoriesManager />
     </Container>
   );
 }

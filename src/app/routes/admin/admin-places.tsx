@@ -1,10 +1,15 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Container } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { PlacesManager } from '../../../features/admin/components/places-manager.tsx';
+import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/** /admin/places (and /ar): searchable, paginated places with create, edit, delete (spec §2). */
 export default function AdminPlacesPage() {
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('places.title'));
   return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">admin-places</Heading>
+    <Container maxW="7xl" py={{ base: '5', md: '8' }}>
+      <PlacesManager />
     </Container>
   );
 }

@@ -1,0 +1,138 @@
+import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { LayoutGrid, Pencil, Plus, Search, Tag, Trash2 } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import type { Category } from '../../../shared/schemas/entities.ts';
+import { useAdminCategoriesQuery, useDeleteCategory } from '../api/categories.ts';
+import { AdminPageHeader } from './admin-page-header.tsx';
+import { CategoryFormDialog } from './category-form-dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/** Case- and accent-insensitive text for matching names (Latin and Arabic). */
+const fold = (s: string | null | undefined) => (s ?? '').normalize('NFKD').replace(/[\u0300-\u036f\u064b-\u0652]/g, '').toLowerCase();
+
+function CategoryIcon({ category }: { category: Category }) {
+  return category.iconUrl ? (
+    <Image src={category.iconUrl} alt="" boxSize="8" objectFit="contain" borderRadius="md" bg="bg.muted" flexShrink={0} />
+  ) : (
+    <Box boxSize="8" borderRadius="md" bg="bg.muted" display="flex" alignItems="center" justifyContent="center" color="fg.muted" flexShrink={0}>
+      <Tag size={16} aria-hidden />
+    </Box>
+  );
+}
+
+/**
+ * Categories (spec §2): searchable list (name, Arabic name, slug) with icon and place count; create,
+ * edit (icon upload or link) and delete with a confirmation that says how many places use it (the
+ * server refuses with 409 while any do). Loading, empty and error-with-retry states.
+ */
+export function CategoriesManager() {
+  const { t } = useTranslation('admin');
+  const { pick } = usePreferences();
+  const categories = useAdminCategoriesQuery();
+  const remove = useDeleteCategory();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
+  const [editing, setEditing] = useState<Category | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+
+  const shown = useMemo(() => {
+    const q = fold(query.trim());
+    const all = categories.data ?? [];
+    return q ? all.filter((c) => [c.name, c.nameAr, c.slug].some((s) => fold(s).includes(q))) : all;
+  }, [categories.data, query]);
+
+  const addButton = (
+    <Button colorPalette="brand" onClick={() => setEditing('new')}>
+      <Plus aria-hidden /> {t('categories.add')}
+    </Button>
+  );
+  const actions = (c: Category) => (
+    <HStack gap="1" justify="flex-end">
+      <IconButton size="sm" variant="ghost" aria-label={t('categories.editNamed', { name: pick(c.name, c.nameAr) })} onClick={() => setEditing(c)}>
+        <Pencil />
+      </IconButton>
+      <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={t('categories.deleteNamed', { name: pick(c.name, c.nameAr) })} onClick={() => setDeleting(c)}>
+        <Trash2 />
+      </IconButton>
+    </HStack>
+  );
+
+  return (
+    <>
+      <AdminPageHeader title={t('categories.title')} description={t('categories.description')} actions={addButton} />
+      <Box mb="4" maxW={{ md: 'sm' }}>
+        <InputGroup startElement={<Search size={16} aria-hidden />}>
+          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('categories.searchPlaceholder')} aria-label={t('categories.searchLabel')} />
+        </InputGroup>
+      </Box>
+      {categories.isPending ? (
+        <LinesSkeleton lines={6} />
+      ) : categories.isError ? (
+        <ErrorState message={t('categories.loadError')} onRetry={() => void categories.refetch()} />
+      ) : (categories.data ?? []).length === 0 ? (
+        <EmptyBlock icon={<LayoutGrid />} title={t('categories.empty')} description={t('categories.emptyHint')} action={addButton} />
+      ) : shown.length === 0 ? (
+        <EmptyBlock icon={<Search />} title={t('categories.noMatches', { query: query.trim() })} />
+      ) : (
+        <>
+          <Text role="status" fontSize="sm" color="fg.muted" mb="2">{t('categories.shownCount', { count: shown.length, total: categories.data.length })}</Text>
+          <Table.Root size="sm" variant="outline" borderRadius="lg" hideBelow="md" interactive>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('categories.columns.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('categories.columns.nameAr')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('categories.columns.slug')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('categories.columns.places')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {shown.map((c) => (
+                <Table.Row key={c.id}>
+                  <Table.Cell>
+                    <HStack gap="3"><CategoryIcon category={c} /><Text fontWeight="medium">{c.name}</Text></HStack>
+                  </Table.Cell>
+                  <Table.Cell dir="rtl" lang="ar" textAlign="start">{c.nameAr ?? '—'}</Table.Cell>
+                  <Table.Cell dir="ltr" color="fg.muted">{c.slug}</Table.Cell>
+                  <Table.Cell textAlign="end">{c.placesCount}</Table.Cell>
+                  <Table.Cell>{actions(c)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          <Stack as="ul" gap="2" hideFrom="md" listStyleType="none" ps="0" aria-label={t('categories.title')}>
+            {shown.map((c) => (
+              <Flex as="li" key={c.id} borderWidth="1px" borderRadius="lg" p="3" gap="3" align="center">
+                <CategoryIcon category={c} />
+                <Stack gap="0" flex="1" minW="0">
+                  <Text fontWeight="medium" truncate>{pick(c.name, c.nameAr)}</Text>
+                  <Text fontSize="sm" color="fg.muted" truncate><span dir="ltr">{c.slug}</span> · {t('categories.placesCount', { count: c.placesCount })}</Text>
+                </Stack>
+                {actions(c)}
+              </Flex>
+            ))}
+          </Stack>
+        </>
+      )}
+
+      <CategoryFormDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} category={editing === 'new' ? null : editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t('categories.deleteTitle', { name: deleting ? pick(deleting.name, deleting.nameAr) : '' })}
+        confirmLabel={t('common.delete')}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      >
+        {deleting && deleting.placesCount > 0 ? (
+          <Text>{t('categories.inUseWarning', { count: deleting.placesCount })}</Text>
+        ) : (
+          <Text>{t('categories.deleteBody')}</Text>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight, ExternalLink, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import { LIMITS } from '../../../shared/schemas/common.ts';
+import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
+import { useAdminCategoriesQuery } from '../api/categories.ts';
+import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
+import { useAdminPlacesQuery, useDeletePlace } from '../api/places.ts';
+import { AdminPageHeader } from './admin-page-header.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { PlaceFormDialog } from './place-form-dialog.tsx';
+
+const PAGE_SIZE = 20;
+const positiveInt = (v: string | null) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+function PlaceLogo({ place }: { place: PlaceListItem }) {
+  return place.logoUrl ? (
+    <Image src={place.logoUrl} alt="" boxSize="8" objectFit="contain" borderRadius="md" bg="bg.muted" flexShrink={0} />
+  ) : (
+    <Box boxSize="8" borderRadius="md" bg="bg.muted" display="flex" alignItems="center" justifyContent="center" color="fg.muted" flexShrink={0}>
+      <Store size={16} aria-hidden />
+    </Box>
+  );
+}
+
+/**
+ * Places (spec §2): a searchable, paginated table filtered by category and zone (kept in the URL:
+ * `?search=&categoryId=&zoneId=&page=`), with create, edit and delete. Search is sent 300 ms after
+ * typing stops and only when non-blank. Loading, empty and error-with-retry states.
+ */
+export function PlacesManager() {
+  const { t } = useTranslation('admin');
+  const { pick, localize } = usePreferences();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const categoryId = positiveInt(params.get('categoryId'));
+  const zoneId = positiveInt(params.get('zoneId'));
+  const page = positiveInt(params.get('page')) ?? 1;
+  const [typed, setTyped] = useState(search);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PlaceListItem | null>(null);
+
+  const update = (changes: Record<string, string | number | undefined>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined || v === '' || (k === 'page' && v === 1)) next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    }, { replace: true });
+
+  useEffect(() => setTyped(search), [search]);
+  useEffect(() => {
+    if (typed.trim() === search.trim()) return;
+    const timer = setTimeout(() => update({ search: typed.trim() || undefined, page: undefined }), LIMITS.searchDelayMs);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+
+  const places = useAdminPlacesQuery({ search: search || undefined, categoryId, zoneId, page, limit: PAGE_SIZE });
+  const categories = useAdminCategoriesQuery();
+  const zones = useAdminZonesQuery();
+  const remove = useDeletePlace();
+  const total = places.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const rows = places.data?.data ?? [];
+  const filtered = !!(search || categoryId || zoneId);
+
+  const addButton = (
+    <Button colorPalette="brand" onClick={() => setEditing('new')}>
+      <Plus aria-hidden /> {t('places.add')}
+    </Button>
+  );
+  const actions = (p: PlaceListItem) => (
+    <HStack gap="1" justify="flex-end">
+      <IconButton asChild size="sm" variant="ghost" aria-label={t('places.viewNamed', { name: pick(p.name, p.nameAr) })}>
+        <a href={localize(`/p/${p.slug}`)} target="_blank" rel="noopener noreferrer"><ExternalLink /></a>
+      </IconButton>
+      <IconButton size="sm" variant="ghost" aria-label={t('places.editNamed', { name: pick(p.name, p.nameAr) })} onClick={() => setEditing(p.id)}>
+        <Pencil />
+      </IconButton>
+      <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={t('places.deleteNamed', { name: pick(p.name, p.nameAr) })} onClick={() => setDeleting(p)}>
+        <Trash2 />
+      </IconButton>
+    </HStack>
+  );
+
+  return (
+    <>
+      <AdminPageHeader title={t('places.title')} description={t('places.description')} actions={addButton} />
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" mb="4" as="form" role="search" onSubmit={(e) => e.preventDefault()}>
+        <InputGroup startElement={<Search size={16} aria-hidden />}>
+          <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('places.searchPlaceholder')} aria-label={t('places.searchLabel')} />
+        </InputGroup>
+        <NativeSelect.Root>
+          <NativeSelect.Field aria-label={t('places.filterCategory')} value={categoryId ?? ''} onChange={(e) => update({ categoryId: e.target.value || undefined, page: undefined })}>
+            <option value="">{t('places.allCategories')}</option>
+            {(categories.data ?? []).map((c) => <option key={c.id} value={c.id}>{pick(c.name, c.nameAr)}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root>
+          <NativeSelect.Field aria-label={t('places.filterZone')} value={zoneId ?? ''} onChange={(e) => update({ zoneId: e.target.value || undefined, page: undefined })}>
+            <option value="">{t('places.allZones')}</option>
+            {(zones.data ?? []).map((z) => <option key={z.id} value={z.id}>{pick(z.title, z.titleAr)}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </SimpleGrid>
+
+      {places.isPending ? (
+        <LinesSkeleton lines={8} />
+      ) : places.isError && !places.data ? (
+        <ErrorState message={t('places.loadError')} onRetry={() => void places.refetch()} />
+      ) : rows.length === 0 ? (
+        filtered ? (
+          <EmptyBlock icon={<Search />} title={t('places.noMatches')} action={<Button variant="outline" onClick={() => { setTyped(''); update({ search: undefined, categoryId: undefined, zoneId: undefined, page: undefined }); }}>{t('places.clearFilters')}</Button>} />
+        ) : (
+          <EmptyBlock icon={<Store />} title={t('places.empty')} description={t('places.emptyHint')} action={addButton} />
+        )
+      ) : (
+        <Box aria-busy={places.isFetching || undefined} opacity={places.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+          <Text role="status" fontSize="sm" color="fg.muted" mb="2">{t('places.total', { count: total })}</Text>
+          <Table.ScrollArea borderWidth="1px" borderRadius="lg" hideBelow="md">
+            <Table.Root size="sm" interactive>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('places.columns.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('places.columns.category')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('places.columns.zone')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('places.columns.phone')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((p) => (
+                  <Table.Row key={p.id}>
+                    <Table.Cell>
+                      <HStack gap="3" minW="0">
+                        <PlaceLogo place={p} />
+                        <Stack gap="0" minW="0">
+                          <Text fontWeight="medium" truncate maxW="xs">{pick(p.name, p.nameAr)}</Text>
+                          <Text fontSize="xs" color="fg.muted" dir="ltr" textAlign="start" truncate maxW="xs">{p.slug}</Text>
+                        </Stack>
+                      </HStack>
+                    </Table.Cell>
+                    <Table.Cell>{pick(p.category.name, p.category.nameAr)}</Table.Cell>
+                    <Table.Cell color={p.zone ? undefined : 'fg.muted'}>{p.zone ? pick(p.zone.title, p.zone.titleAr) : t('common.none')}</Table.Cell>
+                    <Table.Cell><span dir="ltr">{p.phone ?? '—'}</span></Table.Cell>
+                    <Table.Cell>{actions(p)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <Stack as="ul" gap="2" hideFrom="md" listStyleType="none" ps="0" aria-label={t('places.title')}>
+            {rows.map((p) => (
+              <Flex as="li" key={p.id} borderWidth="1px" borderRadius="lg" p="3" gap="3" align="center">
+                <PlaceLogo place={p} />
+                <Stack gap="0" flex="1" minW="0">
+                  <Text fontWeight="medium" truncate>{pick(p.name, p.nameAr)}</Text>
+                  <Text fontSize="sm" color="fg.muted" truncate>
+                    {pick(p.category.name, p.category.nameAr)}
+                    {p.zone && <> · <MapPin size={12} aria-hidden style={{ display: 'inline' }} /> {pick(p.zone.title, p.zone.titleAr)}</>}
+                  </Text>
+                </Stack>
+                {actions(p)}
+              </Flex>
+            ))}
+          </Stack>
+          {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} onPage={(n) => update({ page: n })} />}
+        </Box>
+      )}
+
+      <PlaceFormDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} placeId={editing === 'new' ? null : editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t('places.deleteTitle', { name: deleting ? pick(deleting.name, deleting.nameAr) : '' })}
+        confirmLabel={t('common.delete')}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      >
+        <Text>{t('places.deleteBody')}</Text>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('admin');
+  const { dir } = usePreferences();
+  const Prev = dir === 'rtl' ? ChevronRight : ChevronLeft;
+  const Next = dir === 'rtl' ? ChevronLeft : ChevronRight;
+  return (
+    <HStack as="nav" aria-label={t('places.pagination')} justify="center" gap="3" mt="4">
+      <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Prev aria-hidden /> {t('places.prev')}
+      </Button>
+      <Text fontSize="sm" aria-current="page">{t('places.pageOf', { page, pages })}</Text>
+      <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('places.next')} <Next aria-hidden />
+      </Button>
+    </HStack>
+  );
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { checkImageFile } from '../../components/ui/image-upload.tsx';
+import { toSettingsUpdate } from './api/update-website-settings.ts';
+import { toOrder } from './api/reorder.ts';
+import { buildingFormSchema, categoryFormSchema, isHttpUrl, optionalFields, zoneFormSchema } from './forms.ts';
+import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, toPlacePayload } from './place-form.ts';
+
+const zone = { title: 'Olaya', titleAr: '', slug: '', order: '1', locationUrl: '', description: '', descriptionAr: '' };
+
+describe('zone form', () => {
+  it('accepts whole-number orders and turns them into numbers', () => {
+    expect(zoneFormSchema.parse({ ...zone, order: ' 12 ' }).order).toBe(12);
+    expect(zoneFormSchema.parse({ ...zone, order: '-3' }).order).toBe(-3);
+  });
+  it.each(['1.5', 'abc', '', '1e3'])('refuses the order %j', (order) => {
+    const r = zoneFormSchema.safeParse({ ...zone, order });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({ path: ['order'], message: 'validation.orderInteger' });
+  });
+  it('requires a title and checks the optional slug and location URL', () => {
+    expect(zoneFormSchema.safeParse({ ...zone, title: '  ' }).error?.issues[0].message).toBe('validation.titleRequired');
+    expect(zoneFormSchema.safeParse({ ...zone, slug: 'Bad Slug' }).error?.issues[0].message).toBe('validation.invalidSlug');
+    expect(zoneFormSchema.parse({ ...zone, slug: 'Al-Olaya' }).slug).toBe('al-olaya');
+    expect(zoneFormSchema.safeParse({ ...zone, locationUrl: 'maps.example/x' }).error?.issues[0].message).toBe('validation.invalidUrl');
+    expect(zoneFormSchema.parse({ ...zone, locationUrl: ' https://maps.example/x ' }).locationUrl).toBe('https://maps.example/x');
+  });
+});
+
+describe('building and category forms', () => {
+  it('building needs a name and an integer order', () => {
+    const base = { name: 'Tower', nameAr: '', number: '', description: '', descriptionAr: '', mapUrl: '', hasDetails: true, order: '2' };
+    expect(buildingFormSchema.parse(base)).toMatchObject({ name: 'Tower', order: 2, hasDetails: true });
+    expect(buildingFormSchema.safeParse({ ...base, name: '' }).success).toBe(false);
+    expect(buildingFormSchema.safeParse({ ...base, order: '2.5' }).success).toBe(false);
+  });
+  it('category icon is empty, an http(s) URL or an /uploads/ path', () => {
+    const base = { name: 'Cafes', nameAr: '', slug: '', iconUrl: '' };
+    expect(categoryFormSchema.safeParse({ ...base, iconUrl: '/uploads/categories/a.png' }).success).toBe(true);
+    expect(categoryFormSchema.safeParse({ ...base, iconUrl: 'https://cdn.example/a.png' }).success).toBe(true);
+    expect(categoryFormSchema.safeParse({ ...base, iconUrl: 'javascript:alert(1)' }).success).toBe(false);
+    expect(categoryFormSchema.safeParse({ ...base, iconUrl: 'uploads/a.png' }).success).toBe(false);
+  });
+  it('isHttpUrl wants a protocol and a host', () => {
+    expect(isHttpUrl('https://a.example')).toBe(true);
+    expect(isHttpUrl('ftp://a.example')).toBe(false);
+    expect(isHttpUrl('a.example')).toBe(false);
+  });
+});
+
+describe('optional fields of request bodies', () => {
+  it('omits empty fields on create and clears them with null on update', () => {
+    const v = { titleAr: '', description: 'x' };
+    expect(optionalFields(v, ['titleAr', 'description'], 'create')).toEqual({ description: 'x' });
+    expect(optionalFields(v, ['titleAr', 'description'], 'update')).toEqual({ titleAr: null, description: 'x' });
+  });
+});
+
+describe('place form (spec §5)', () => {
+  const valid = { ...emptyPlaceForm, name: 'Cafe', categoryId: '3' };
+  const firstMessage = (values: object) => placeFormSchema.safeParse(values).error?.issues[0].message;
+  it('requires a name and a category', () => {
+    expect(firstMessage({ ...valid, name: '' })).toBe(PLACE_MESSAGES.nameRequired);
+    expect(firstMessage({ ...valid, categoryId: '' })).toBe(PLACE_MESSAGES.selectCategory);
+  });
+  it.each([['+966 11 (555)-1234', true], ['123456', true], ['12345', false], ['+1234567890123456789012', false], ['12a4567', false]])('phone %j valid=%s', (phone, ok) => {
+    expect(placeFormSchema.safeParse({ ...valid, phone, whatsapp: phone, managerPhone: phone }).success).toBe(ok);
+  });
+  it('checks links and image references', () => {
+    expect(firstMessage({ ...valid, websiteUrl: 'example.com' })).toBe(PLACE_MESSAGES.invalidUrl);
+    expect(firstMessage({ ...valid, logoUrl: '/tmp/x.png' })).toBe(PLACE_MESSAGES.invalidUrl);
+    expect(placeFormSchema.safeParse({ ...valid, logoUrl: '/uploads/places/x.png', imageUrl: 'https://i.example/x.jpg' }).success).toBe(true);
+  });
+  it('builds the payload: empty fields omitted on create, cleared on update', () => {
+    const out = placeFormSchema.parse({ ...valid, phone: ' 0555 123 456 ', youtubeUrl: 'https://youtu.be/abcdef' });
+    expect(toPlacePayload(out, 'create')).toEqual({ name: 'Cafe', categoryId: 3, phone: '0555 123 456', details: { youtubeUrl: 'https://youtu.be/abcdef' } });
+    const update = toPlacePayload(out, 'update');
+    expect(update).toMatchObject({ zoneId: null, nameAr: null, logoUrl: null, details: { description: null, imageUrl: null, youtubeUrl: 'https://youtu.be/abcdef' } });
+  });
+});
+
+describe('website settings update (spec §5)', () => {
+  const current = { logoUrl: '/uploads/website/a.png', siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: 'd', siteDescriptionAr: 'و' };
+  it('trims texts and leaves an empty Arabic name out', () => {
+    const body = toSettingsUpdate(current, { siteName: '  New  ', siteNameAr: '   ', siteDescription: ' x ' });
+    expect(body).toEqual({ logoUrl: '/uploads/website/a.png', siteName: 'New', siteDescription: 'x', siteDescriptionAr: 'و' });
+    expect('siteNameAr' in body).toBe(false);
+  });
+  it('sends a removed logo as null', () => {
+    expect(toSettingsUpdate(current, { logoUrl: null }).logoUrl).toBeNull();
+    expect(toSettingsUpdate(current, { logoUrl: '  ' }).logoUrl).toBeNull();
+  });
+});
+
+describe('reorder body and image checks', () => {
+  it('numbers positions from 1 in display order', () => {
+    expect(toOrder([{ id: 9 }, { id: 4 }, { id: 7 }])).toEqual([{ id: 9, order: 1 }, { id: 4, order: 2 }, { id: 7, order: 3 }]);
+  });
+  it('accepts PNG/JPG/GIF up to 5 MB (5 242 880 bytes)', () => {
+    expect(checkImageFile({ type: 'image/png', size: 5_242_880 })).toBeNull();
+    expect(checkImageFile({ type: 'image/gif', size: 5_242_881 })).toBe('fileTooLarge');
+    expect(checkImageFile({ type: 'application/pdf', size: 10 })).toBe('invalidFileType');
+    expect(checkImageFile({ type: 'image/svg+xml', size: 10 })).toBe('invalidFileType');
+  });
+});

@@ -59,7 +59,7 @@ export function ZonesManager({ mapSlot }: { mapSlot?: (zones: Zone[]) => ReactNo
             onReorder={(items) => reorder.mutate(items)}
             renderItem={(zone, handle) => (
               <Flex borderWidth="1px" borderRadius="lg" bg="bg" p="3" gap="3" align="center" wrap={{ base: 'wrap', md: 'nowrap' }}>
-                <HStack gap="2" flex="1" minW="0">
+                <HStack gap="2" flex={{ base: '1 1 100%', md: '1' }} minW="0">
                   {handle}
                   <Badge variant="subtle" colorPalette="gray" flexShrink={0} aria-label={t('common.orderLabel', { order: zone.order })}>{zone.order}</Badge>
                   <Stack gap="0.5" minW="0">

@@ -143,6 +143,15 @@ describe('search relevance on the real dataset', () => {
     }
   });
 
+  it('filters the category list with the same service', async () => {
+    for (const [q, slug] of [['صيدلية', 'pharmacies'], ['pharmacy', 'pharmacies'], ['resturants', 'restaurants'], ['مقاهي', 'cafes']]) {
+      const res = await app.request(`/api/public/categories?search=${encodeURIComponent(q!)}`);
+      const body = (await res.json()) as { data: { slug: string; placesCount: number }[] };
+      expect(body.data.map((c) => c.slug), q).toContain(slug);
+      expect(body.data.find((c) => c.slug === slug)!.placesCount, q).toBeGreaterThan(0);
+    }
+  });
+
   it('serves the same ranking to the place list search, with totals and pages', async () => {
     const first = await listSearch('masmak');
     expect(first.data[0]?.name).toBe('Al Masmak Palace');

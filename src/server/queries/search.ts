@@ -206,20 +206,26 @@ export async function countSearchPlaces(tx: Tx, plan: SearchPlan, options: { fil
 }
 
 /**
- * Matching and ranking of a small table's rows (categories, zones, buildings) whose name keys are
- * `keyCols` (stored generated columns): exact name, name prefix, every word as typed, then with
- * typo alternatives. One-letter queries match name prefixes only.
+ * Matching (`where`) and ranking (`order`, best first) of a small table's rows (categories, zones,
+ * buildings) whose name keys are `keyCols` (stored generated columns, e.g. ['name_key',
+ * 'name_ar_key']): exact name, name prefix, every word as typed, then with typo alternatives.
+ * One-letter queries match name prefixes only. Conditions use `params`; run with run().
  */
-function smallTableSearch(alias: string, keyCols: string[], plan: SearchPlan, params: Params) {
-  const key = params.add(plan.key);
-  const exact = keyCols.map((c) => `${alias}.${c} = ${key}`).join(' or ');
-  const prefix = keyCols.map((c) => `starts_with(${alias}.${c}, ${key})`).join(' or ');
-  if (plan.key.length < 2) return { where: `(${prefix})`, order: `(${exact}) desc` };
-  const typed = `${params.add(plan.typed)}::tsquery`;
-  const fuzzy = `${params.add(plan.fuzzy)}::tsquery`;
+export function smallTableSearch(alias: string, keyCols: string[], plan: SearchPlan, params: Params) {
+  // parameters are added on first use: a statement must use every parameter it sends
+  const lazy = (value: string, cast = '') => {
+    let ref: string | undefined;
+    return () => (ref ??= params.add(value) + cast);
+  };
+  const key = lazy(plan.key);
+  const typed = lazy(plan.typed, '::tsquery');
+  const fuzzy = lazy(plan.fuzzy, '::tsquery');
+  const exact = () => keyCols.map((c) => `${alias}.${c} = ${key()}`).join(' or ');
+  const prefix = () => keyCols.map((c) => `starts_with(${alias}.${c}, ${key()})`).join(' or ');
+  if (plan.key.length < 2) return { where: () => `(${prefix()})`, order: () => `(${exact()}) desc` };
   return {
-    where: `(${alias}.search_vector @@ ${fuzzy} or ${prefix})`,
-    order: `(${exact}) desc, (${prefix}) desc, (${alias}.search_vector @@ ${typed}) desc`,
+    where: () => `(${alias}.search_vector @@ ${fuzzy()} or ${prefix()})`,
+    order: () => `(${exact()}) desc, (${prefix()}) desc, (${alias}.search_vector @@ ${typed()}) desc`,
   };
 }
 
@@ -240,19 +246,19 @@ export async function searchAll(tx: Tx, q: string, limit: number): Promise<Searc
   const [categories, places, zones, buildings] = await Promise.all([
     run(tx, `select c.id, c.slug, c.name, c.name_ar, c.icon_url,
                  coalesce((select k.n from private.place_counts k where k.category_id = c.id and k.zone_id = -1), 0) as places_count
-               from public.categories c where ${c.where} order by ${c.order}, c.name, c.id limit ${pc.add(limit)}`, pc),
+               from public.categories c where ${c.where()} order by ${c.order()}, c.name, c.id limit ${pc.add(limit)}`, pc),
     searchPlaces(tx, plan, { limit }),
     run(tx, `select z.id, z.slug, z.title, z.title_ar, z.description, z.description_ar, z.location_url, z.sort_order,
                  z.latitude, z.longitude,
                  (select count(*) from public.buildings b where b.zone_id = z.id) as buildings_count,
                  coalesce((select k.n from private.place_counts k where k.category_id = -1 and k.zone_id = z.id), 0) as places_count
-               from public.zones z where ${z.where} order by ${z.order}, z.title, z.id limit ${pz.add(limit)}`, pz),
+               from public.zones z where ${z.where()} order by ${z.order()}, z.title, z.id limit ${pz.add(limit)}`, pz),
     run(tx, `select b.id, b.zone_id, b.slug, b.name, b.name_ar, b.number, b.description, b.description_ar, b.map_url,
                  b.sort_order, b.has_details, b.latitude, b.longitude,
                  z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
                  (select count(*) from public.places p where p.building_id = b.id) as places_count
                from public.buildings b join public.zones z on z.id = b.zone_id
-               where ${b.where} order by ${b.order}, b.name, b.id limit ${pb.add(limit)}`, pb),
+               where ${b.where()} order by ${b.order()}, b.name, b.id limit ${pb.add(limit)}`, pb),
   ]);
   return {
     categories: categories.map(toCategory),

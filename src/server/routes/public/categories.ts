@@ -5,11 +5,13 @@ import { categorySchema, placeListItemSchema } from '../../../shared/schemas/ent
 import { ApiError } from '../../http/api-error.ts';
 import { toCategory, toPlaceListItem } from '../../queries/mappers.ts';
 import { listPlaces } from '../../queries/places.ts';
+import { Params, planSearch, run, smallTableSearch } from '../../queries/search.ts';
 import { jsonResponses } from '../openapi-helpers.ts';
 import { placeListQuerySchema } from './places.ts';
 
+// places_count: the trigger-kept counter (private.place_counts, zone_id -1 = all zones)
 const CATEGORY_COLUMNS = `c.id, c.slug, c.name, c.name_ar, c.icon_url,
-  (select count(*) from public.places p where p.category_id = c.id) as places_count`;
+  coalesce((select k.n from private.place_counts k where k.category_id = c.id and k.zone_id = -1), 0) as places_count`;
 
 export function registerCategoryRoutes(app: ApiApp): void {
   app.openapi(
@@ -21,14 +23,15 @@ export function registerCategoryRoutes(app: ApiApp): void {
     }),
     async (c) => {
       const { search } = c.req.valid('query');
-      const rows = await c.var.db((tx) =>
-        search
-          ? tx.unsafe(`select ${CATEGORY_COLUMNS} from public.categories c
-                       where c.search_text like '%' || public.search_normalize($1) || '%'
-                          or c.search_text operator(extensions.%) public.search_normalize($1)
-                       order by c.name`, [search])
-          : tx.unsafe(`select ${CATEGORY_COLUMNS} from public.categories c order by c.name`),
-      );
+      const rows = await c.var.db(async (tx) => {
+        if (!search) return tx.unsafe(`select ${CATEGORY_COLUMNS} from public.categories c order by c.name`);
+        // the search service (queries/search.ts): Arabic-aware, word prefixes, typos
+        const plan = await planSearch(tx, search);
+        if (!plan) return [];
+        const params = new Params();
+        const match = smallTableSearch('c', ['name_key', 'name_ar_key'], plan, params);
+        return run(tx, `select ${CATEGORY_COLUMNS} from public.categories c where ${match.where()} order by c.name`, params);
+      });
       return c.json({ success: true as const, data: rows.map(toCategory) }, 200);
     },
   );

@@ -11,7 +11,7 @@ import { placeListQuerySchema } from './places.ts';
 export const ZONE_COLUMNS = `z.id, z.slug, z.title, z.title_ar, z.description, z.description_ar, z.location_url, z.sort_order,
   z.latitude, z.longitude,
   (select count(*) from public.buildings b where b.zone_id = z.id) as buildings_count,
-  (select count(*) from public.places p where p.zone_id = z.id) as places_count`;
+  coalesce((select k.n from private.place_counts k where k.category_id = -1 and k.zone_id = z.id), 0) as places_count`;
 export const BUILDING_COLUMNS = `b.id, b.zone_id, b.slug, b.name, b.name_ar, b.number, b.description, b.description_ar, b.map_url,
   b.sort_order, b.has_details, b.latitude, b.longitude,
   (select count(*) from public.places p where p.building_id = b.id) as places_count`;

@@ -338,14 +338,18 @@ function spaSizes() {
         route: k.replace(/^src\/app\/routes\//, ''),
         ownJs: sum(own),
         withEntryJs: sum(all),
-        leaflet: contains(all, /leaflet-container|L\.Map|leaflet/i),
+        // what a route must not pull in statically: the map library, admin screens, locale files
+        // (those load on demand, one language at a time)
+        leaflet: contains(all, /leaflet-container/i),
+        adminChunks: k.includes('/admin') ? [] : [...all].filter((c) => /(^|\/|_)admin[-/]/.test(c)),
+        staticLocales: [...all].filter((c) => /locales\//.test(c)),
       };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
   const locales = Object.keys(manifest).filter((k) => /locales\//.test(k)).map((k) => ({ file: k, ...sum([k]) }));
   return {
     totalJs: sum(allJs),
-    entry: { file: manifest[entryKey]!.file, ...sum(entry), leaflet: contains(entry, /leaflet-container/i) },
+    entry: { file: manifest[entryKey]!.file, ...sum(entry), leaflet: contains(entry, /leaflet-container/i), staticLocales: [...entry].filter((c) => /locales\//.test(c)) },
     routes,
     locales,
   };
@@ -452,7 +456,12 @@ async function main() {
     if (spa.skipped) log(`SPA: skipped (${spa.skipped})`);
     else {
       log(`SPA JS: total ${spa.totalJs.gzipKb} KB gzip (${spa.totalJs.rawKb} KB raw); entry ${spa.entry.gzipKb} KB gzip${spa.entry.leaflet ? ' ⚠ contains Leaflet' : ''}`);
-      console.table(spa.routes.map((r: any) => ({ route: r.route, 'own KB gz': r.ownJs.gzipKb, 'with entry KB gz': r.withEntryJs.gzipKb, leaflet: r.leaflet ? 'yes' : '' })));
+      console.table(spa.routes.map((r: any) => ({
+        route: r.route, 'own KB gz': r.ownJs.gzipKb, 'with entry KB gz': r.withEntryJs.gzipKb,
+        leaflet: r.leaflet ? 'yes' : '', 'admin-named chunks': r.adminChunks.join(' '), 'static locales': r.staticLocales.join(' '),
+      })));
+      const home = spa.routes.find((r: any) => r.route === 'public/home.tsx');
+      if (home) log(`Home route: ${home.withEntryJs.gzipKb} KB gzip (target ≤ 200)${home.leaflet ? ', ⚠ loads Leaflet' : ''}${home.adminChunks.length ? `, ⚠ loads ${home.adminChunks.join(', ')}` : ''}${home.staticLocales.length ? `, ⚠ bundles ${home.staticLocales.join(', ')}` : ''}.`);
     }
     const outDir = path.join(root, 'bench-results');
     mkdirSync(outDir, { recursive: true });

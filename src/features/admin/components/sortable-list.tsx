@@ -6,7 +6,7 @@ import {
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface SortableListProps<T extends { id: number }> {
@@ -43,10 +43,19 @@ export function SortableList<T extends { id: number }>({ items, getLabel, onReor
   };
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(id as number) + 1;
 
+  // The row the dragged item was last announced over: dnd-kit reports "over itself" right after the
+  // pick-up, which would replace the pick-up announcement with a no-op move.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('reorder.pickedUp', { name: nameOf(active.id), position: positionOf(active.id), total }),
-    onDragOver: ({ active, over }) =>
-      over ? t('reorder.movedTo', { name: nameOf(active.id), position: positionOf(over.id), total }) : t('reorder.notOverList', { name: nameOf(active.id) }),
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return t('reorder.pickedUp', { name: nameOf(active.id), position: positionOf(active.id), total });
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over ? t('reorder.movedTo', { name: nameOf(active.id), position: positionOf(over.id), total }) : t('reorder.notOverList', { name: nameOf(active.id) });
+    },
     onDragEnd: ({ active, over }) =>
       over ? t('reorder.dropped', { name: nameOf(active.id), position: positionOf(over.id), total }) : t('reorder.cancelled', { name: nameOf(active.id) }),
     onDragCancel: ({ active }) => t('reorder.cancelled', { name: nameOf(active.id) }),
@@ -72,7 +81,7 @@ export function SortableList<T extends { id: number }>({ items, getLabel, onReor
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('reorder.instructions') } }}
       >
         <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
-          <Stack as="ol" aria-label={label} gap="2" listStyleType="none" ps="0" m="0">
+          <Stack as="ol" aria-label={label} aria-describedby={total > 1 && !disabled ? hintId : undefined} gap="2" listStyleType="none" ps="0" m="0">
             {items.map((item) => (
               <SortableRow key={item.id} id={item.id} handleLabel={t('reorder.handle', { name: getLabel(item) })} disabled={disabled}>
                 {(handle) => renderItem(item, handle)}

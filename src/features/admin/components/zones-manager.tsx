@@ -73,7 +73,7 @@ export function ZonesManager({ mapSlot }: { mapSlot?: (zones: Zone[]) => ReactNo
                 </HStack>
                 <HStack gap="1" ms={{ base: '10', md: 'auto' }} flexShrink={0}>
                   <Button asChild size="sm" variant="outline">
-                    <RouterLink to={localize(`/admin/map/zones/${zone.id}`)}>
+                    <RouterLink to={localize(`/admin/map/zones/${zone.id}`)} aria-label={t('zones.buildingsOf', { name: pick(zone.title, zone.titleAr) })}>
                       <Building2 aria-hidden /> {t('zones.buildings')}
                     </RouterLink>
                   </Button>

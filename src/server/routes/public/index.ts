@@ -1,6 +1,7 @@
 import type { ApiApp } from '../../app.ts';
 import type { AppDeps } from '../../context.ts';
 import { registerCategoryRoutes } from './categories.ts';
+import { registerMapRoutes } from './map.ts';
 import { registerPlaceRoutes } from './places.ts';
 import { registerSearchRoutes } from './search.ts';
 import { registerSettingsRoutes } from './website-settings.ts';
@@ -13,4 +14,5 @@ export function registerPublicRoutes(app: ApiApp, deps: AppDeps): void {
   registerZoneRoutes(app);
   registerPlaceRoutes(app, deps);
   registerSearchRoutes(app);
+  registerMapRoutes(app);
 }

@@ -1,9 +1,10 @@
-import { Box, Container, Flex, HStack, IconButton, Image, Input, Link, Separator, Stack, Text } from '@chakra-ui/react';
-import { LayoutGrid, LogOut, Map, Search, User } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Box, Container, Flex, HStack, IconButton, Image, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { LayoutGrid, LogOut, Map, User } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
+import { HeaderSearch, MobileSearchButton } from '../../features/search/components/header-search.tsx';
 import { useWebsiteSettings } from '../../features/settings/api/get-website-settings.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -25,22 +26,6 @@ function SiteBrand() {
   );
 }
 
-function HeaderSearch() {
-  const { t } = useTranslation();
-  const { localize } = usePreferences();
-  const navigate = useNavigate();
-  const [q, setQ] = useState('');
-  const submit = () => {
-    const text = q.trim();
-    navigate(localize(text ? `/search?q=${encodeURIComponent(text)}` : '/search'));
-  };
-  return (
-    <Box as="form" role="search" flex="1" maxW="md" display={{ base: 'none', md: 'block' }} onSubmit={(e) => { e.preventDefault(); submit(); }}>
-      <Input size="sm" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('nav.searchPlaceholder')} aria-label={t('nav.searchLabel')} borderRadius="full" />
-    </Box>
-  );
-}
-
 const navLinkStyle = { px: '3', py: '1.5', borderRadius: 'md', fontSize: 'sm', fontWeight: 'medium', _hover: { bg: 'bg.muted' }, '&[aria-current=page]': { color: 'brand.fg', bg: 'brand.subtle' } } as const;
 
 function PublicHeader() {
@@ -52,16 +37,14 @@ function PublicHeader() {
       <Container maxW="7xl" py="2.5">
         <Flex align="center" gap={{ base: '2', md: '4' }}>
           <SiteBrand />
-          <HeaderSearch />
+          <HeaderSearch display={{ base: 'none', md: 'block' }} />
           <HStack as="nav" aria-label={t('nav.mainNavigation')} gap="1" display={{ base: 'none', md: 'flex' }}>
             <Link asChild {...navLinkStyle}><NavLink to={localize('/')} end>{t('nav.home')}</NavLink></Link>
             <Link asChild {...navLinkStyle}><NavLink to={localize('/map')}>{t('nav.map')}</NavLink></Link>
             {user && <Link asChild {...navLinkStyle}><NavLink to={localize('/profile')}>{t('nav.profile')}</NavLink></Link>}
           </HStack>
           <HStack gap="1" ms="auto">
-            <IconButton asChild variant="ghost" size="sm" display={{ base: 'inline-flex', md: 'none' }} aria-label={t('nav.openSearch')}>
-              <RouterLink to={localize('/search')}><Search /></RouterLink>
-            </IconButton>
+            <MobileSearchButton display={{ base: 'inline-flex', md: 'none' }} />
             <AddPlaceButton display={{ base: 'none', sm: 'inline-flex' }} />
             <ThemeSwitch />
             <LanguageSwitch />

@@ -6,6 +6,8 @@ const config = defineConfig({
     'html, body': { bg: 'bg', color: 'fg' },
     'html[dir=rtl] body': { fontFamily: 'var(--chakra-fonts-arabic)' },
     ':focus-visible': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
+    // Direction-bearing icons (arrows, chevrons) point the other way in right-to-left pages.
+    'html[dir=rtl] .flip-rtl': { transform: 'scaleX(-1)' },
   },
   theme: {
     tokens: {

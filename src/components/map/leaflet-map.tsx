@@ -1,0 +1,134 @@
+import 'leaflet/dist/leaflet.css';
+import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
+import './leaflet-map.css';
+import L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import MarkerClusterGroup from 'react-leaflet-cluster';
+import { useNavigate } from 'react-router-dom';
+import { DEFAULT_CENTER, DEFAULT_ZOOM, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-config.ts';
+import type { MapMarker, MapViewProps } from './types.ts';
+
+/** The parts of leaflet.markercluster's group used here (its types package is not installed). */
+interface ClusterGroup extends L.FeatureGroup {
+  addLayers(layers: L.Layer[]): this;
+}
+interface Cluster {
+  getChildCount(): number;
+}
+
+/** A div icon whose element carries an accessible name (Leaflet gives marker icons role=button). */
+const LabelledDivIcon = L.DivIcon.extend({
+  createIcon(this: L.DivIcon & { options: { label?: string } }, old?: HTMLElement) {
+    const el = L.DivIcon.prototype.createIcon.call(this, old);
+    if (this.options.label) el.setAttribute('aria-label', this.options.label);
+    return el;
+  },
+}) as unknown as new (options: L.DivIconOptions & { label?: string }) => L.DivIcon;
+
+const pinIcons: Record<NonNullable<MapMarker['kind']>, L.DivIcon> = {
+  place: L.divIcon({ className: 'map-pin map-pin--place', html: '<span class="map-pin__shape"></span>', iconSize: [26, 30], iconAnchor: [13, 30], popupAnchor: [0, -26] }),
+  building: L.divIcon({ className: 'map-pin map-pin--building', html: '<span class="map-pin__shape"></span>', iconSize: [26, 30], iconAnchor: [13, 30], popupAnchor: [0, -26] }),
+};
+
+function popupContent(marker: MapMarker, openLabel: string | undefined, open: (marker: MapMarker, event: MouseEvent) => void): HTMLElement {
+  const root = document.createElement('div');
+  root.className = 'map-popup';
+  root.dir = 'auto';
+  const title = document.createElement(marker.href ? 'a' : 'strong');
+  title.className = 'map-popup__title';
+  title.textContent = openLabel ?? marker.title;
+  if (marker.href) {
+    (title as HTMLAnchorElement).href = marker.href;
+    title.addEventListener('click', (event) => open(marker, event as MouseEvent));
+  }
+  root.appendChild(title);
+  if (openLabel) {
+    const name = document.createElement('div');
+    name.textContent = marker.title;
+    root.prepend(name);
+  }
+  if (marker.subtitle) {
+    const sub = document.createElement('div');
+    sub.className = 'map-popup__subtitle';
+    sub.textContent = marker.subtitle;
+    root.appendChild(sub);
+  }
+  return root;
+}
+
+/** Adds the markers imperatively (one Leaflet layer each, added in chunks): thousands stay smooth. */
+function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel }: Required<Pick<MapViewProps, 'markers' | 'cluster' | 'fitToMarkers'>> & Pick<MapViewProps, 'onMarkerOpen' | 'openLabel' | 'clusterLabel'>) {
+  const map = useMap();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const groupRef = useRef<ClusterGroup>(null);
+  const openRef = useRef(onMarkerOpen);
+  openRef.current = onMarkerOpen;
+
+  useEffect(() => {
+    const open = (marker: MapMarker, event: MouseEvent) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // new tab etc.
+      event.preventDefault();
+      if (openRef.current) openRef.current(marker);
+      else if (marker.href) navigate(marker.href);
+    };
+    const layers = markers.map((m) => {
+      const layer = L.marker([m.lat, m.lng], { icon: pinIcons[m.kind ?? 'place'], title: m.title, keyboard: true, riseOnHover: true });
+      layer.bindPopup(() => popupContent(m, openLabel, open), { autoPanPadding: [24, 24] });
+      return layer;
+    });
+    const group = cluster ? groupRef.current : null;
+    const target: L.LayerGroup = group ?? L.layerGroup().addTo(map);
+    if (group) group.addLayers(layers);
+    else for (const layer of layers) target.addLayer(layer);
+
+    if (fitToMarkers && markers.length > 0) {
+      if (markers.length === 1) map.setView([markers[0].lat, markers[0].lng], 16);
+      else map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng] as [number, number])), { padding: [24, 24], maxZoom: 16 });
+    }
+    return () => {
+      target.clearLayers();
+      if (!group) map.removeLayer(target);
+    };
+  }, [markers, cluster, fitToMarkers, map, navigate, openLabel]);
+
+  const clusterIcon = useMemo(
+    () => (group: Cluster) => {
+      const count = group.getChildCount();
+      const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+      return new LabelledDivIcon({
+        html: `<span>${count}</span>`,
+        className: `map-cluster map-cluster--${size}`,
+        iconSize: L.point(40, 40),
+        label: t('mapView.cluster', { count }),
+      });
+    },
+    [t],
+  );
+
+  if (!cluster) return null;
+  return (
+    <MarkerClusterGroup ref={groupRef} chunkedLoading showCoverageOnHover={false} maxClusterRadius={56} iconCreateFunction={clusterIcon}>
+      {null}
+    </MarkerClusterGroup>
+  );
+}
+
+/**
+ * The Leaflet map itself (loaded lazily through map-view.tsx, so only map screens download Leaflet).
+ * Its container is always dir="ltr": Leaflet positions tiles and controls assuming left-to-right.
+ */
+export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)', center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, fitToMarkers = true, cluster = true, onMarkerOpen, openLabel }: MapViewProps) {
+  const { t } = useTranslation();
+  return (
+    <div dir="ltr" className="map-view" role="region" aria-label={label} style={{ height }}>
+      <MapContainer center={center} zoom={zoom} zoomControl={false} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }}>
+        <TileLayer url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} />
+        <ZoomControl position="topleft" zoomInTitle={t('mapView.zoomIn')} zoomOutTitle={t('mapView.zoomOut')} />
+        <Markers markers={markers} cluster={cluster} fitToMarkers={fitToMarkers} onMarkerOpen={onMarkerOpen} openLabel={openLabel} />
+      </MapContainer>
+    </div>
+  );
+}

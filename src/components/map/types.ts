@@ -1,0 +1,33 @@
+/** One pin on a map. `href` is an in-app path (already localised) opened from the marker's popup. */
+export interface MapMarker {
+  id: string | number;
+  lat: number;
+  lng: number;
+  title: string;
+  href?: string;
+  /** A second line in the popup (category, building number…). */
+  subtitle?: string;
+  /** Visual kind: 'place' (default) or 'building' pins. */
+  kind?: 'place' | 'building';
+}
+
+export interface MapViewProps {
+  markers: MapMarker[];
+  /** Accessible name of the map region, e.g. 'Map of places'. */
+  label: string;
+  /** CSS height of the map (default 60vh, at least 320 px). */
+  height?: string;
+  /** Initial view when there are no markers to fit (default: Riyadh). */
+  center?: [number, number];
+  zoom?: number;
+  /** Fit the view to the markers whenever they change (default true). */
+  fitToMarkers?: boolean;
+  /** Group nearby markers into clusters (default true; keeps thousands of markers smooth). */
+  cluster?: boolean;
+  /** Called instead of following `href` when a popup's link is activated. */
+  onMarkerOpen?: (marker: MapMarker) => void;
+  /** Popup link text (default: the marker title). */
+  openLabel?: string;
+  /** Accessible name of a cluster icon, e.g. (n) => `${n} places – zoom in`. */
+  clusterLabel?: (count: number) => string;
+}

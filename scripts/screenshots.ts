@@ -9,7 +9,12 @@ import path from 'node:path';
  */
 const args = process.argv.slice(2);
 const base = (args[0]?.startsWith('http') ? args.shift()! : process.env.BASE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
-const paths = args.length ? args : ['/', '/places', '/categories', '/categories/cafes', '/zones/al-ulayya', '/p/starbucks', '/search?q=starbucks', '/map', '/nope'];
+/** Every public screen and its notable states (override by passing paths). */
+const DEFAULT_PATHS = [
+  '/', '/search', '/search?q=cafe', '/search?q=zzqxv', '/categories', '/categories?view=list&sort=za', '/categories/cafes',
+  '/places', '/places?page=2&sort=newest', '/zones/al-ulayya', '/map', '/map/zones/al-ulayya', '/p/starbucks', '/places/starbucks', '/nope',
+];
+const paths = args.length ? args : DEFAULT_PATHS;
 const outDir = path.resolve('screenshots');
 mkdirSync(outDir, { recursive: true });
 
@@ -28,7 +33,9 @@ for (const width of (process.env.WIDTHS ?? '375,1280').split(',').map(Number)) {
         const url = `${base}${localized}${qs ? `?${qs}&` : '?'}theme=${theme}`;
         await page.goto(url, { waitUntil: 'networkidle' });
         await page.waitForTimeout(400);
-        const name = `${(pathname.replace(/\//g, '_') || '_') }${qs ? '_q' : ''}-${lang}-${theme}-${width}.png`.replace(/^_/, 'home_').replace(/^home__/, 'home_');
+        const slug = pathname === '/' ? 'home' : pathname.slice(1).replace(/\//g, '_');
+        const query = qs ? `_${qs.replace(/[^a-z0-9]+/gi, '-')}` : '';
+        const name = `${slug}${query}-${lang}-${theme}-${width}.png`;
         await page.screenshot({ path: path.join(outDir, name), fullPage: process.env.FULL === '1' });
         console.log(name);
       }

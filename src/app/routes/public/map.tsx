@@ -1,10 +1,135 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Box, Button, chakra, Container, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Eye, EyeOff, Search, SearchX } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { MapView, type MapMarker } from '../../../components/map/map-view.tsx';
+import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
+import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
+import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
+import { useMapMarkersQuery } from '../../../features/zones/api/get-map-markers.ts';
+import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
+import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
+import { usePreferences } from '../../../lib/preferences.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+const MAP_ID = 'city-map';
+
+/** Lower-cased, without Arabic diacritics/tatweel and with alef/yeh/teh marbuta variants unified: for the zone filter. */
+const fold = (s: string) =>
+  s.toLocaleLowerCase().normalize('NFKD').replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '').replace(/[أإآ]/g, 'ا').replace(/ى/g, 'ي').replace(/ة/g, 'ه');
+
+/**
+ * /map (spec §2): every place and building with coordinates on a clustered map (filterable by
+ * category), a show/hide map toggle (`?map=hidden`), and the zone list with building and place counts
+ * linking to /map/zones/{slug}. Map data errors show 'Failed to load map data' with retry.
+ */
 export default function MapPage() {
+  const { t } = useTranslation();
+  const { pick, localize } = usePreferences();
+  useDocumentTitle(t('mapPage.title'));
+  const [params, setParams] = useSearchParams();
+  const hidden = params.get('map') === 'hidden';
+  const category = params.get('category') ?? '';
+  const [zoneFilter, setZoneFilter] = useState('');
+  const markersQuery = useMapMarkersQuery();
+  const categories = useCategoriesQuery();
+  const zones = useZonesQuery();
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    setParams(next, { replace: true });
+  };
+
+  const categoryNames = useMemo(() => new Map((categories.data ?? []).map((c) => [c.slug, pick(c.name, c.nameAr)])), [categories.data, pick]);
+  const zoneNames = useMemo(() => new Map((zones.data ?? []).map((z) => [z.slug, pick(z.title, z.titleAr)])), [zones.data, pick]);
+  const markers = useMemo<MapMarker[]>(() => {
+    const data = markersQuery.data;
+    if (!data) return [];
+    const places: MapMarker[] = data.places
+      .filter((p) => !category || p.category === category)
+      .map((p) => ({ id: `p-${p.slug}`, lat: p.lat, lng: p.lng, title: pick(p.name, p.nameAr), subtitle: categoryNames.get(p.category), href: localize(`/p/${p.slug}`) }));
+    const buildings: MapMarker[] = category ? [] : data.buildings.map((b) => ({
+      id: `b-${b.zone}-${b.slug}`, lat: b.lat, lng: b.lng, kind: 'building',
+      title: b.number ? `${t('zone.buildingNumber', { number: b.number })} · ${pick(b.name, b.nameAr)}` : pick(b.name, b.nameAr),
+      subtitle: zoneNames.get(b.zone), href: `${localize(`/map/zones/${b.zone}`)}#building-${b.slug}`,
+    }));
+    return [...places, ...buildings];
+  }, [markersQuery.data, category, categoryNames, zoneNames, pick, localize, t]);
+  const placeCount = markers.filter((m) => m.kind !== 'building').length;
+  const buildingCount = markers.length - placeCount;
+
+  const visibleZones = useMemo(() => {
+    const needle = fold(zoneFilter.trim());
+    const list = zones.data ?? [];
+    return needle ? list.filter((z) => fold(`${z.title} ${z.titleAr ?? ''}`).includes(needle)) : list;
+  }, [zones.data, zoneFilter]);
+
   return (
     <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">map</Heading>
+      <Stack gap="6">
+        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'end' }} gap="3">
+          <Stack gap="1">
+            <Heading as="h1" size="2xl">{t('mapPage.title')}</Heading>
+            <Text color="fg.muted">{t('mapPage.intro')}</Text>
+          </Stack>
+          <Button variant="outline" size="sm" aria-controls={MAP_ID} aria-expanded={!hidden} onClick={() => update({ map: hidden ? undefined : 'hidden' })}>
+            {hidden ? <Eye aria-hidden /> : <EyeOff aria-hidden />} {hidden ? t('mapPage.showMap') : t('mapPage.hideMap')}
+          </Button>
+        </Stack>
+
+        <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'end' }} justify="space-between">
+          <Stack gap="1" minW={{ md: '64' }}>
+            <chakra.label htmlFor="map-category" fontSize="sm" fontWeight="medium">{t('places.category')}</chakra.label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field id="map-category" value={category} onChange={(e) => update({ category: e.target.value || undefined })}>
+                <option value="">{t('places.allCategories')}</option>
+                {categories.data?.map((c) => <option key={c.slug} value={c.slug}>{pick(c.name, c.nameAr)}</option>)}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Stack>
+          <HStack gap="4" fontSize="sm" color="fg.muted" wrap="wrap" aria-live="polite" minH="5">
+            {markersQuery.data && (
+              <>
+                <HStack gap="1.5"><Box as="span" boxSize="3" borderRadius="full" bg="#0f766e" aria-hidden />{t('mapPage.placesOnMap', { count: placeCount })}</HStack>
+                {!category && <HStack gap="1.5"><Box as="span" boxSize="3" borderRadius="sm" bg="#9a3412" aria-hidden />{t('mapPage.buildingsOnMap', { count: buildingCount })}</HStack>}
+              </>
+            )}
+          </HStack>
+        </Stack>
+
+        <Box id={MAP_ID} hidden={hidden}>
+          {!hidden && (markersQuery.isError ? (
+            <ErrorState message={t('mapPage.loadError')} onRetry={() => void markersQuery.refetch()} />
+          ) : (
+            <MapView markers={markers} label={t('mapPage.mapLabel')} fitToMarkers={!!markersQuery.data} />
+          ))}
+        </Box>
+
+        <Box as="section" aria-labelledby="map-zones-heading">
+          <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'end' }} gap="3" mb="4">
+            <Heading as="h2" id="map-zones-heading" size="xl">{t('mapPage.zones')}</Heading>
+            <Stack gap="1" width={{ base: 'full', sm: '72' }}>
+              <chakra.label htmlFor="zone-filter" fontSize="sm" fontWeight="medium">{t('mapPage.filterZones')}</chakra.label>
+              <InputGroup startElement={<Search size={16} aria-hidden />}>
+                <Input id="zone-filter" size="sm" type="search" value={zoneFilter} onChange={(e) => setZoneFilter(e.target.value)} placeholder={t('mapPage.filterZonesPlaceholder')} autoComplete="off" />
+              </InputGroup>
+            </Stack>
+          </Stack>
+          {zones.isPending ? (
+            <CardGridSkeleton count={12} height="72px" columns={{ base: 1, sm: 2, md: 3, lg: 4 }} />
+          ) : zones.isError ? (
+            <ErrorState message={t('mapPage.loadError')} onRetry={() => void zones.refetch()} />
+          ) : visibleZones.length === 0 ? (
+            <EmptyBlock icon={<SearchX />} title={t('mapPage.noZones')} />
+          ) : (
+            <SimpleGrid as="ul" aria-labelledby="map-zones-heading" listStyleType="none" columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="3">
+              {visibleZones.map((z) => <li key={z.id}><ZoneCard zone={z} to={localize(`/map/zones/${z.slug}`)} /></li>)}
+            </SimpleGrid>
+          )}
+        </Box>
+      </Stack>
     </Container>
   );
 }

@@ -1,18 +1,39 @@
-import { Alert, Box, Button, chakra, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQueries } from '@tanstack/react-query';
-import { SearchX } from 'lucide-react';
+import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { Category, Zone } from '../../../shared/schemas/entities.ts';
 import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
 import { PlaceCard } from './place-card.tsx';
 
 const SORTS: PlaceSort[] = ['name-asc', 'name-desc', 'newest', 'oldest'];
-const SORT_LABEL: Record<PlaceSort, string> = { 'name-asc': 'places.sortNameAsc', 'name-desc': 'places.sortNameDesc', newest: 'places.sortNewest', oldest: 'places.sortOldest' };
+const SORT_LABEL: Record<PlaceSort | 'relevance', string> = { relevance: 'places.sortRelevance', 'name-asc': 'places.sortNameAsc', 'name-desc': 'places.sortNameDesc', newest: 'places.sortNewest', oldest: 'places.sortOldest' };
+
+/** The search box of the list: typing updates `q` in the URL 300 ms after the last keystroke (replacing the entry). */
+function SearchField({ value, onChange }: { value: string; onChange: (q: string | undefined) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const settled = useDebouncedValue(text, LIMITS.searchDelayMs);
+  useEffect(() => {
+    if (settled.trim() !== value) onChange(settled.trim() || undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  useEffect(() => {
+    if (text.trim() !== value) setText(value); // the URL changed elsewhere (back button, a link)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  return (
+    <Field label={t('places.search')} id="filter-search">
+      <Input id="filter-search" size="sm" type="search" value={text} maxLength={LIMITS.searchMaxLength} placeholder={t('places.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
+    </Field>
+  );
+}
 
 export interface PlacesBrowserProps {
   /** Restricts the list to one category or zone (then that filter is hidden). */
@@ -25,8 +46,8 @@ export interface PlacesBrowserProps {
 /**
  * The places list of spec §2: zone/category filters, sort, Prev/Next with 'Page X of Y', Load more
  * (appends the following pages), the network-issue notice when some pages failed, and the empty state.
- * Filters, sort and page live in the URL (`zone`, `category`, `sort`, `page`) so lists are shareable
- * and the back button works.
+ * Filters, search text, sort and page live in the URL (`q`, `zone`, `category`, `sort`, `page`) so lists
+ * are shareable and the back button works. A search is ordered by relevance unless a sort is chosen.
  */
 export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defaultPageSize }: PlacesBrowserProps) {
   const { t } = useTranslation();
@@ -35,15 +56,18 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const zone = scope?.kind === 'zone' ? undefined : params.get('zone') || undefined;
   const category = scope?.kind === 'category' ? undefined : params.get('category') || undefined;
+  const q = params.get('q')?.trim().slice(0, LIMITS.searchMaxLength) || undefined;
   const sortParam = params.get('sort') as PlaceSort | null;
-  const sort: PlaceSort = sortParam && SORTS.includes(sortParam) ? sortParam : 'name-asc';
+  // a search is ordered by relevance unless a sort is chosen; a plain list by name
+  const sort: PlaceSort | undefined = sortParam && SORTS.includes(sortParam) ? sortParam : q ? undefined : 'name-asc';
+  const defaultSort = q ? 'relevance' : 'name-asc';
   const [extraPages, setExtraPages] = useState(0);
-  useEffect(() => setExtraPages(0), [page, zone, category, sort, scope?.slug]);
+  useEffect(() => setExtraPages(0), [page, zone, category, sort, q, scope?.slug]);
 
   const pages = Array.from({ length: extraPages + 1 }, (_, i) => page + i);
   const results = useQueries({
     queries: pages.map((p) =>
-      placesQueryOptions(lang, { page: p, limit: pageSize, sort, zoneSlug: zone, categorySlug: category }, scope),
+      placesQueryOptions(lang, { page: p, limit: pageSize, sort, search: q, zoneSlug: zone, categorySlug: category }, scope),
     ),
   });
   const first = results[0];
@@ -53,11 +77,11 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
   const someFailed = results.some((r) => r.isError) && items.length > 0;
   const lastShown = page + extraPages;
 
-  const update = (changes: Record<string, string | undefined>, resetPage = true) => {
+  const update = (changes: Record<string, string | undefined>, resetPage = true, replace = false) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
     if (resetPage) next.delete('page');
-    setParams(next);
+    setParams(next, { replace });
   };
   const goToPage = (p: number) => {
     update({ page: p > 1 ? String(p) : undefined }, false);
@@ -66,7 +90,8 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
 
   return (
     <Stack gap="5">
-      <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'end' }} role="search" aria-label={t('places.filters')}>
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'end' }} wrap="wrap" role="search" aria-label={t('places.filters')}>
+        <SearchField value={q ?? ''} onChange={(text) => update({ q: text }, true, true)} />
         {scope?.kind !== 'zone' && (
           <Field label={t('places.zone')} id="filter-zone">
             <NativeSelect.Root size="sm">
@@ -91,8 +116,8 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
         )}
         <Field label={t('places.sort')} id="filter-sort">
           <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="filter-sort" value={sort} onChange={(e) => update({ sort: e.target.value === 'name-asc' ? undefined : e.target.value })}>
-              {SORTS.map((s) => <option key={s} value={s}>{t(SORT_LABEL[s])}</option>)}
+            <NativeSelect.Field id="filter-sort" value={sort ?? 'relevance'} onChange={(e) => update({ sort: e.target.value === defaultSort ? undefined : e.target.value })}>
+              {(q ? (['relevance', ...SORTS] as const) : SORTS).map((s) => <option key={s} value={s}>{t(SORT_LABEL[s])}</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -105,9 +130,10 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
       </Stack>
 
       {someFailed && (
-        <Alert.Root status="warning" borderRadius="lg">
+        <Alert.Root status="warning" borderRadius="lg" alignItems="center">
           <Alert.Indicator />
-          <Alert.Title>{t('places.networkIssue')}</Alert.Title>
+          <Alert.Title flex="1">{t('places.networkIssue')}</Alert.Title>
+          <Button size="xs" variant="outline" onClick={() => results.forEach((r) => r.isError && void r.refetch())}>{t('app.retry')}</Button>
         </Alert.Root>
       )}
 
@@ -135,13 +161,13 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
               {t('places.loadMore')}
             </Button>
           )}
-          <HStack as="nav" aria-label={t('places.pageOf', { page, pages: pageCount })} gap="3">
+          <HStack as="nav" aria-label={t('places.pagination')} gap="3">
             <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
-              {t('places.prev')}
+              <ChevronLeft className="flip-rtl" aria-hidden /> {t('places.prev')}
             </Button>
-            <Text fontSize="sm" aria-current="page">{t('places.pageOf', { page: extraPages ? `${page}–${lastShown}` : page, pages: pageCount })}</Text>
+            <Text fontSize="sm">{t('places.pageOf', { page: extraPages ? `${page}–${lastShown}` : page, pages: pageCount })}</Text>
             <Button size="sm" variant="ghost" disabled={lastShown >= pageCount} onClick={() => goToPage(lastShown + 1)}>
-              {t('places.next')}
+              {t('places.next')} <ChevronRight className="flip-rtl" aria-hidden />
             </Button>
           </HStack>
         </Stack>

@@ -2,6 +2,7 @@ import { Box, Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, 
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkImageFile, IMAGE_MIME_TYPES } from '../../../components/ui/image-upload.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
@@ -51,8 +52,10 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setFileError(null);
-    if (!file.type.startsWith('image/')) return setFileError(t('logo.invalidFileType'));
-    if (file.size > LIMITS.imageMaxBytes) return setFileError(t('logo.fileTooLarge'));
+    // The same formats the upload endpoint takes (PNG, JPG, GIF), checked before sending.
+    const problem = checkImageFile(file, LIMITS.imageMaxBytes);
+    if (problem === 'invalidFileType') return setFileError(t('logo.invalidFileType'));
+    if (problem === 'fileTooLarge') return setFileError(t('logo.fileTooLarge'));
     setUploading(true);
     try {
       const uploaded = await uploadAdminImage('website', file);
@@ -105,7 +108,7 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
                   <input
                     ref={fileInput}
                     type="file"
-                    accept="image/*"
+                    accept={IMAGE_MIME_TYPES.join(',')}
                     aria-label={t('logo.chooseFile')}
                     tabIndex={-1}
                     style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}

@@ -8,6 +8,7 @@ import { langFromHeader, message } from './http/messages.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { registerPublicRoutes } from './routes/public/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
+import { registerUploadRoutes } from './routes/uploads.ts';
 
 export type ApiApp = OpenAPIHono<AppEnv>;
 
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): ApiApp {
 
   registerPublicRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerUploadRoutes(app, deps);
   for (const register of deps.extraRoutes ?? []) register(app, deps);
 
   app.doc31('/openapi.json', {

@@ -25,6 +25,8 @@ export interface AppDeps {
   authRateLimits?: import('./auth/rate-limit.ts').AuthRateLimits;
   /** The client's IP for per-IP rate limits (Node: socket address or trusted X-Forwarded-For). */
   clientIp?: (c: import('hono').Context<AppEnv>) => string | null | undefined;
+  /** Where uploaded images go (LocalStorageProvider or SupabaseStorageProvider); absent: uploads answer 503. */
+  storage?: import('./storage/provider.ts').StorageProvider;
   /** Extra route modules (auth, admin, uploads) mounted under /api by later features. */
   extraRoutes?: ((app: import('./app.ts').ApiApp, deps: AppDeps) => void)[];
 }

@@ -9,6 +9,8 @@ import { startStack } from './stack.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
+import { LocalStorageProvider } from './storage/local-storage-provider.ts';
+import { SupabaseStorageProvider } from './storage/supabase-storage-provider.ts';
 
 /**
  * The embedded stack's entry (`npm start`): database (embedded or DATABASE_URL), migrations,
@@ -36,7 +38,11 @@ async function main() {
   const clientIp = (c: Parameters<typeof getConnInfo>[0]) =>
     (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) || getConnInfo(c).remote.address || null;
 
-  const api = createApp({ sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp });
+  // Uploads: Supabase Storage's public buckets in Supabase mode, else files under DATA_DIR/uploads.
+  const storage = supabaseAuth && env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
+    ? new SupabaseStorageProvider({ url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY })
+    : new LocalStorageProvider(uploadsDir);
+  const api = createApp({ sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp, storage });
   const root = new Hono();
   root.route('/', api);
   root.use('/uploads/*', async (c, next) => {

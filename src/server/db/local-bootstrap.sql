@@ -103,6 +103,8 @@ alter table storage.objects enable row level security;
 alter table storage.buckets enable row level security;
 grant select on storage.buckets, storage.objects to anon, authenticated;
 grant all on storage.buckets, storage.objects to service_role;
+-- As on Supabase, signed-in users hold table privileges on objects; storage.objects policies decide.
+grant insert, update, delete on storage.objects to authenticated;
 
 -- Sessions, rotating refresh tokens and one-time codes of LocalAuthProvider (GoTrue's table and
 -- column names). refresh_tokens.token and one_time_tokens.token_hash hold hashes, never the secret.

@@ -20,6 +20,7 @@ import { SupabaseAuthProvider } from '../../../src/server/auth/supabase-auth-pro
 import { hs256Verifier } from '../../../src/server/auth/tokens.ts';
 import { createSql } from '../../../src/server/db/client.ts';
 import { parseEdgeEnv } from '../../../src/server/edge-env.ts';
+import { SupabaseStorageProvider } from '../../../src/server/storage/supabase-storage-provider.ts';
 
 const env = parseEdgeEnv(Deno.env.toObject());
 
@@ -36,6 +37,8 @@ const app = createApp({
   tokens: !auth && env.jwtSecret ? hs256Verifier(env.jwtSecret) : undefined,
   publicUrl: env.publicUrl,
   statementTimeoutMs: env.statementTimeoutMs,
+  // Uploads go to the project's public Storage buckets (supabase/migrations/20260101001000_storage.sql).
+  storage: env.supabase ? new SupabaseStorageProvider({ url: env.supabase.url, serviceRoleKey: env.supabase.serviceRoleKey }) : undefined,
 });
 
 Deno.serve(

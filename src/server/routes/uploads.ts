@@ -1,0 +1,88 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { ApiApp } from '../app.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { ApiError } from '../http/api-error.ts';
+import { addMessages } from '../http/messages.ts';
+import { readImageUpload } from '../storage/read-image-upload.ts';
+import { StorageWriteError, UPLOAD_BUCKETS, type UploadBucket } from '../storage/provider.ts';
+import { apiErrorSchema, envelope, LIMITS } from '../../shared/schemas/common.ts';
+
+addMessages({
+  image_required: { en: "Send the image as the multipart/form-data field 'image'.", ar: "أرسل الصورة في الحقل 'image' بصيغة multipart/form-data." },
+  invalid_file_type: { en: 'Invalid file type. Please select a PNG, JPG or GIF image.', ar: 'نوع الملف غير صالح. يرجى اختيار صورة PNG أو JPG أو GIF.' },
+  file_too_large: { en: 'File is too large. Maximum size is {{maxSize}}MB.', ar: 'الملف كبير جدًا. الحد الأقصى للحجم {{maxSize}} ميغابايت.' },
+  upload_failed: { en: 'Failed to upload image. Please try again.', ar: 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },
+});
+
+/** `data.url` of a stored upload: `/uploads/<bucket>/<uuid>.<ext>` locally, a public https URL on Supabase. */
+export const uploadResultSchema = z.object({ url: z.string() });
+
+const errorContent = { 'application/json': { schema: apiErrorSchema } };
+
+/**
+ * Checks and stores one image (multipart field `image`) in `bucket` under a random name
+ * (`crypto.randomUUID()` + the extension of the DETECTED type). 201 `{success, data:{url}}`.
+ * Errors: 400 image_required, 413 file_too_large (> 5 242 880 bytes, refused while streaming),
+ * 415 invalid_file_type (not PNG/JPEG/GIF by magic bytes), 500 upload_failed (storage refused the
+ * write; nothing is left behind), 503 upload_failed when no storage is configured.
+ */
+async function storeUpload(c: Context<AppEnv>, deps: AppDeps, bucket: UploadBucket) {
+  if (!deps.storage) throw new ApiError(503, 'upload_failed');
+  const { bytes, type } = await readImageUpload(c.req.raw, { maxBytes: LIMITS.imageMaxBytes });
+  const name = `${crypto.randomUUID()}.${type.ext}`;
+  let url: string;
+  try {
+    url = await deps.storage.put(bucket, name, bytes, type.mime);
+  } catch (error) {
+    if (!(error instanceof StorageWriteError)) throw error;
+    console.error(`[uploads] ${error.message}`);
+    throw new ApiError(500, 'upload_failed');
+  }
+  return c.json({ success: true as const, data: { url } }, 201);
+}
+
+function documentUpload(app: ApiApp, path: string, summary: string, errors: number[]) {
+  const names: Record<number, string> = {
+    400: "No file in the multipart field 'image'", 401: 'Missing or invalid token', 403: 'Not an admin',
+    413: 'File larger than 5 242 880 bytes', 415: 'Not a PNG, JPEG or GIF (checked by content)', 500: 'Storage failed; nothing stored',
+    503: 'Uploads not configured',
+  };
+  const responses: Record<string, unknown> = {
+    201: { description: 'Stored', content: { 'application/json': { schema: envelope(uploadResultSchema) } } },
+  };
+  for (const status of errors) responses[status] = { description: names[status] ?? 'Error', content: errorContent };
+  app.openAPIRegistry.registerPath({
+    method: 'post', path, tags: ['uploads'], summary, security: [{ bearerAuth: [] }],
+    request: {
+      body: {
+        required: true,
+        content: { 'multipart/form-data': { schema: z.object({ image: z.string().openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG or GIF, at most 5 242 880 bytes' }) }) } },
+      },
+    },
+    responses: responses as never,
+  });
+}
+
+/**
+ * Image uploads (spec §7): `POST /public/auth/upload/places` for signed-in users and
+ * `POST /admin/upload/{places|categories|website}` for admins. The body is NOT parsed by a
+ * validator (that would buffer it unbounded): readImageUpload counts it while it streams in.
+ * The caller is checked before a byte of the body is read (401/403).
+ */
+export function registerUploadRoutes(app: ApiApp, deps: AppDeps): void {
+  const errors = [400, 401, 413, 415, 500, 503];
+  documentUpload(app, '/public/auth/upload/places', 'Upload a place logo or image (signed-in user); answers data.url', errors);
+  app.post('/public/auth/upload/places', (c) => {
+    requireUser(c);
+    return storeUpload(c, deps, 'places');
+  });
+  for (const bucket of UPLOAD_BUCKETS) {
+    documentUpload(app, `/admin/upload/${bucket}`, `Upload an image to the ${bucket} bucket (admin); answers data.url`, [...errors, 403]);
+    app.post(`/admin/upload/${bucket}`, (c) => {
+      requireAdmin(c);
+      return storeUpload(c, deps, bucket);
+    });
+  }
+}

@@ -109,7 +109,7 @@ export default function SearchPage() {
           <Group id="results-buildings" title={t('search.buildings')} count={data.buildings.length}>
             <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
               {data.buildings.map((b) => (
-                <li key={b.id}><BuildingCard building={b} zone={b.zone} to={localize(`/map/zones/${b.zone.slug}`)} /></li>
+                <li key={b.id}><BuildingCard building={b} zone={b.zone} to={`${localize(`/map/zones/${b.zone.slug}`)}#building-${b.slug}`} /></li>
               ))}
             </SimpleGrid>
           </Group>

@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { blockMapTiles, localized, type Lang } from './public-fixtures.ts';
+
+/**
+ * Issue 3: no serious or critical axe violations (WCAG 2.1 A/AA) on any public screen, in English light
+ * at 1280 px and Arabic dark at 375 px, plus the search overlay open in each; every screen must be
+ * usable from the keyboard (skip link first, visible focus).
+ */
+const SCREENS = [
+  '/', '/search?q=mall', '/categories', '/categories?view=list', '/categories/cafes', '/places', '/zones/al-ulayya',
+  '/map', '/map/zones/al-ulayya', '/p/starbucks', '/no-such-page',
+];
+
+async function expectNoBlockingViolations(page: Page, label: string) {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${label}: ${v.id} — ${v.nodes.slice(0, 3).map((n) => `${n.html} ${n.failureSummary ?? ''}`).join('; ')}`)).toEqual([]);
+}
+
+const RUNS: { lang: Lang; theme: 'light' | 'dark'; width: number }[] = [
+  { lang: 'en', theme: 'light', width: 1280 },
+  { lang: 'ar', theme: 'dark', width: 375 },
+];
+
+for (const { lang, theme, width } of RUNS) {
+  test(`${lang} ${theme} ${width}px: public screens pass axe (serious, critical)`, async ({ page }) => {
+    await blockMapTiles(page);
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of SCREENS) {
+      const [pathname, query] = path.split('?');
+      await page.goto(`${localized(pathname, lang)}?${query ? `${query}&` : ''}theme=${theme}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+      if (pathname.startsWith('/map')) await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+      await expectNoBlockingViolations(page, `${lang} ${theme} ${path}`);
+    }
+
+    // the search overlay, open with results
+    await page.goto(`${localized('/', lang)}?theme=${theme}`);
+    if (width >= 768) {
+      await page.getByRole('combobox').fill('mall');
+    } else {
+      await page.getByRole('banner').getByRole('button', { name: lang === 'en' ? 'Search' : 'بحث', exact: true }).click();
+      await page.getByRole('dialog').getByRole('combobox').fill('mall');
+    }
+    await expect(page.getByRole('dialog').getByRole('link').first()).toBeVisible();
+    await expectNoBlockingViolations(page, `${lang} ${theme} search overlay`);
+  });
+}
+
+test('keyboard: skip link first, then the header; focus is visible', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/places');
+  await expect(page.getByRole('list', { name: 'Places' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.locator('#main')).toBeFocused();
+  await page.goto('/places');
+  await expect(page.getByRole('list', { name: 'Places' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const brand = page.getByRole('banner').getByRole('link').first();
+  await expect(brand).toBeFocused();
+  const outline = await brand.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+});

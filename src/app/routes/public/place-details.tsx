@@ -141,7 +141,7 @@ export default function PlaceDetailsPage() {
               {place.phone && <InfoRow icon={<Phone size={18} />} label={t('place.phone')}><Link href={`tel:${digits(place.phone)}`} dir="ltr">{place.phone}</Link></InfoRow>}
               {place.whatsapp && <InfoRow icon={<MessageCircle size={18} />} label={t('place.whatsapp')}><Link href={`https://wa.me/${digits(place.whatsapp).replace(/^\+/, '')}`} target="_blank" rel="noopener noreferrer" dir="ltr">{place.whatsapp}</Link></InfoRow>}
               {place.websiteUrl && <InfoRow icon={<Globe size={18} />} label={t('place.website')}><Link href={place.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" dir="ltr">{place.websiteUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}</Link></InfoRow>}
-              {place.mapUrl && <InfoRow icon={<ExternalLink size={18} />} label={t('place.openInMaps')}><Link href={place.mapUrl} target="_blank" rel="noopener noreferrer">{t('place.openInMaps')}</Link></InfoRow>}
+              {place.mapUrl && <InfoRow icon={<ExternalLink size={18} />} label={t('place.location')}><Link href={place.mapUrl} target="_blank" rel="noopener noreferrer">{t('place.openInMaps')}</Link></InfoRow>}
               {manager && <InfoRow icon={<User size={18} />} label={t('place.manager')}><Text>{manager}</Text></InfoRow>}
               {place.managerPhone && <InfoRow icon={<Phone size={18} />} label={t('place.managerPhone')}><Link href={`tel:${digits(place.managerPhone)}`} dir="ltr">{place.managerPhone}</Link></InfoRow>}
             </Card.Body>

@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { registerPublicRoutes } from './routes/public/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
+import { registerPlaceRequestRoutes } from './routes/place-requests/index.ts';
 
 export type ApiApp = OpenAPIHono<AppEnv>;
 
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps): ApiApp {
   registerPublicRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerUploadRoutes(app, deps);
+  registerPlaceRequestRoutes(app, deps);
   for (const register of deps.extraRoutes ?? []) register(app, deps);
 
   app.doc31('/openapi.json', {

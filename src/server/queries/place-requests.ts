@@ -1,0 +1,231 @@
+import type { Tx } from '../db/client.ts';
+import { ApiError } from '../http/api-error.ts';
+import { PLACE_DETAIL_FIELDS, PLACE_FIELDS, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
+import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request.ts';
+
+/**
+ * Place requests: reads, submissions and the moderation calls (SQL functions of
+ * supabase/migrations/20260101001100_moderation.sql). Every call runs in the caller's transaction
+ * (`c.var.db`), so RLS decides what a user may read or insert.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface PlaceRequestRow {
+  id: string | number;
+  type: PlaceRequestType;
+  status: PlaceRequestStatus;
+  payload: Json;
+  previous: Json | null;
+  /** The place now, in payload shape (pending edits only: the live "before"). */
+  current: Json | null;
+  place: { id: number; name: string; slug: string } | null;
+  user: { id: string; email: string; name: string } | null;
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: Date;
+}
+
+const iso = (d: Date | string | null) => (d == null ? null : d instanceof Date ? d.toISOString() : String(d));
+
+function select(tx: Tx) {
+  return tx`
+    select r.id, r.type, r.status, r.payload, r.previous, r.rejection_reason, r.reviewed_by, r.reviewed_at, r.created_at,
+           case when p.id is null then null else jsonb_build_object('id', p.id, 'name', p.name, 'slug', p.slug) end as place,
+           case when r.type = 'edit' and r.status = 'pending' then private.place_as_payload(p) end as current,
+           private.request_user(r.user_id) as user
+    from public.place_requests r
+    left join public.places p on p.id = r.place_id`;
+}
+
+export interface PlaceRequestFilter {
+  /** Only this requester's requests (user endpoints); absent: every request RLS lets the caller read. */
+  userId?: string;
+  type?: PlaceRequestType;
+  status?: PlaceRequestStatus;
+}
+
+/** A page of requests, newest first, with the total matching the filter. */
+export async function listPlaceRequests(tx: Tx, filter: PlaceRequestFilter, paging: { page: number; limit: number }) {
+  const where = () => tx`
+    where true
+    ${filter.userId ? tx`and r.user_id = ${filter.userId}` : tx``}
+    ${filter.type ? tx`and r.type = ${filter.type}` : tx``}
+    ${filter.status ? tx`and r.status = ${filter.status}` : tx``}`;
+  const [rows, [{ total }]] = await Promise.all([
+    tx<PlaceRequestRow[]>`${select(tx)} ${where()}
+      order by r.created_at desc, r.id desc limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
+    tx<{ total: number }[]>`select count(*)::int as total from public.place_requests r ${where()}`,
+  ]);
+  return { rows, total };
+}
+
+/** One request (of `userId` when given); undefined when absent or not readable by the caller. */
+export async function getPlaceRequest(tx: Tx, id: number, filter: { userId?: string } = {}): Promise<PlaceRequestRow | undefined> {
+  const [row] = await tx<PlaceRequestRow[]>`${select(tx)}
+    where r.id = ${id} ${filter.userId ? tx`and r.user_id = ${filter.userId}` : tx``}`;
+  return row;
+}
+
+function scalar(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  return JSON.stringify(value);
+}
+
+/** Form order of the fields (jsonb keeps its own key order): place fields, then details, then unknown keys. */
+const FIELD_ORDER: string[] = [...PLACE_FIELDS, ...PLACE_DETAIL_FIELDS.map((f) => `details.${f}`)];
+const rank = (field: string) => {
+  const i = FIELD_ORDER.indexOf(field);
+  return i === -1 ? FIELD_ORDER.length : i;
+};
+
+/** `[field, value]` pairs of a payload in form order; details flattened to 'details.<key>'. */
+export function flattenPayload(payload: Json | null | undefined): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(payload ?? {})) {
+    if (key === 'details' && value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, v] of Object.entries(value as Json)) out.push([`details.${inner}`, v]);
+    } else out.push([key, value]);
+  }
+  return out.sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+function valueAt(source: Json | null | undefined, field: string): unknown {
+  if (!source) return null;
+  if (field.startsWith('details.')) return (source.details as Json | undefined)?.[field.slice(8)] ?? null;
+  return source[field] ?? null;
+}
+
+/**
+ * Row → API shape (spec §3). proposedChanges (edits): every payload field with `before` = the live
+ * place while pending, the submission-time snapshot once reviewed. `reviewedBy` only for admins.
+ */
+export function toPlaceRequest(row: PlaceRequestRow, options: { admin?: boolean } = {}): PlaceRequest {
+  const payload = row.payload ?? {};
+  const beforeSource = row.status === 'pending' && row.current ? row.current : row.previous;
+  const proposedChanges: ProposedChange[] = row.type === 'edit'
+    ? flattenPayload(payload).map(([field, after]) => ({ field, before: scalar(valueAt(beforeSource, field)), after: scalar(after) }))
+    : [];
+  const details = payload.details as Json | undefined;
+  return {
+    id: Number(row.id),
+    type: row.type,
+    status: row.status,
+    payload,
+    place: row.place ? { id: Number(row.place.id), name: row.place.name, slug: row.place.slug } : null,
+    user: row.user ? { id: row.user.id, email: row.user.email ?? '', name: row.user.name ?? '' } : null,
+    createdAt: iso(row.created_at)!,
+    rejectionReason: row.rejection_reason,
+    proposedChanges,
+    updatedImages: {
+      logo: typeof payload.logoUrl === 'string' ? payload.logoUrl : null,
+      mainImage: typeof details?.imageUrl === 'string' ? details.imageUrl : null,
+    },
+    reviewedAt: iso(row.reviewed_at),
+    ...(options.admin ? { reviewedBy: row.reviewed_by } : {}),
+  };
+}
+
+/**
+ * What an edit really changes: the fields of `changes` whose value differs from the place's
+ * (`current`, payload shape), as `payload`, and the place's values of those fields as `previous`.
+ * Both empty when nothing differs.
+ */
+export function diffPlaceChanges(current: Json, changes: PlaceUpdateInput): { payload: Json; previous: Json } {
+  const payload: Json = {};
+  const previous: Json = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (key === 'details') {
+      const currentDetails = (current.details ?? {}) as Json;
+      for (const [inner, v] of Object.entries((value ?? {}) as Json)) {
+        if (v === undefined || (currentDetails[inner] ?? null) === v) continue;
+        ((payload.details ??= {}) as Json)[inner] = v;
+        ((previous.details ??= {}) as Json)[inner] = currentDetails[inner] ?? null;
+      }
+      continue;
+    }
+    if ((current[key] ?? null) === value) continue;
+    payload[key] = value;
+    previous[key] = current[key] ?? null;
+  }
+  return { payload, previous };
+}
+
+/** 400 with field errors unless the category (and the zone/building, when given) exist. */
+export async function assertPlaceReferences(tx: Tx, fields: { categoryId?: number | null; zoneId?: number | null; buildingId?: number | null }) {
+  const [found] = await tx<{ category: boolean; zone: boolean; building: boolean }[]>`
+    select ${fields.categoryId == null} or exists (select 1 from public.categories where id = ${fields.categoryId ?? null}) as category,
+           ${fields.zoneId == null} or exists (select 1 from public.zones where id = ${fields.zoneId ?? null}) as zone,
+           ${fields.buildingId == null} or exists (select 1 from public.buildings where id = ${fields.buildingId ?? null}) as building`;
+  const errors: Record<string, string[]> = {};
+  if (!found.category) errors.categoryId = ['select category'];
+  if (!found.zone) errors.zoneId = ['invalid id'];
+  if (!found.building) errors.buildingId = ['invalid id'];
+  if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', errors);
+}
+
+/** Inserts a pending request of the caller (RLS: only for themselves; edits only of places they own). */
+export async function insertPlaceRequest(
+  tx: Tx,
+  request: { type: 'create'; userId: string; payload: PlaceCreateInput } | { type: 'edit'; userId: string; placeId: number; payload: Json; previous: Json },
+): Promise<number> {
+  const [row] = await tx<{ id: string }[]>`
+    insert into public.place_requests (type, status, payload, previous, place_id, user_id)
+    values (${request.type}, 'pending', ${tx.json(request.payload as never)},
+            ${request.type === 'edit' ? tx.json(request.previous as never) : null},
+            ${request.type === 'edit' ? request.placeId : null}, ${request.userId})
+    returning id`;
+  return Number(row.id);
+}
+
+/** Maps the moderation functions' SQLSTATEs (see the migration's header) to API errors. */
+export function moderationError(error: unknown): unknown {
+  const pg = error as { code?: string; message?: string } | null;
+  switch (pg?.code) {
+    case 'PR404': return new ApiError(404, 'place_request_not_found');
+    case 'PR409': return new ApiError(409, 'request_already_reviewed');
+    case 'PR422': return new ApiError(409, 'request_not_applicable', undefined, { reason: pg.message ?? '' });
+    case '22023': return new ApiError(400, 'validation_failed');
+    default: return error;
+  }
+}
+
+const API_CODES: Record<string, string> = { PR404: 'place_request_not_found', PR409: 'request_already_reviewed', PR422: 'request_not_applicable', '42501': 'forbidden' };
+
+/** public.approve_place_request(id): the place is created or changed; returns nothing (re-read the request). */
+export async function approvePlaceRequest(tx: Tx, id: number): Promise<void> {
+  try {
+    await tx`select 1 from public.approve_place_request(${id})`;
+  } catch (error) {
+    throw moderationError(error);
+  }
+}
+
+/** public.reject_place_request(id, reason). */
+export async function rejectPlaceRequest(tx: Tx, id: number, reason: string): Promise<void> {
+  try {
+    await tx`select 1 from public.reject_place_request(${id}, ${reason})`;
+  } catch (error) {
+    throw moderationError(error);
+  }
+}
+
+/**
+ * public.approve_all_place_requests(type): each pending request in its own sub-transaction.
+ * Failed ones stay pending and come back with an API code and the database's reason.
+ */
+export async function approveAllPlaceRequests(tx: Tx, type?: PlaceRequestType): Promise<ApproveAllResult> {
+  let result: { approved: (number | string)[]; failed: { id: number | string; code: string; reason: string }[] };
+  try {
+    [{ result }] = await tx<{ result: typeof result }[]>`select public.approve_all_place_requests(${type ?? null}) as result`;
+  } catch (error) {
+    throw moderationError(error);
+  }
+  return {
+    approved: result.approved.map(Number),
+    failed: result.failed.map((f) => ({ id: Number(f.id), code: API_CODES[f.code] ?? 'request_not_applicable', reason: f.reason })),
+  };
+}

@@ -1,0 +1,136 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ApiApp } from '../../app.ts';
+import type { AppDeps } from '../../context.ts';
+import { requireUser } from '../../auth/guards.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { toPlace } from '../../queries/mappers.ts';
+import { PLACE_COLUMNS, PLACE_FROM } from '../../queries/places.ts';
+import {
+  assertPlaceReferences, diffPlaceChanges, getPlaceRequest, insertPlaceRequest, listPlaceRequests, toPlaceRequest,
+} from '../../queries/place-requests.ts';
+import { envelope, idSchema, pagedEnvelope, pagingQuerySchema, searchTextSchema } from '../../../shared/schemas/common.ts';
+import { placeSchema } from '../../../shared/schemas/entities.ts';
+import { placeCreateSchema } from '../../../shared/schemas/place-form.ts';
+import { editRequestBodySchema, placeRequestListQuerySchema, placeRequestSchema } from '../../../shared/schemas/place-request.ts';
+import { jsonResponses } from '../openapi-helpers.ts';
+
+const tags = ['contributions'];
+const security = [{ bearerAuth: [] }];
+const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+
+/** jsonResponses with 201 instead of 200. */
+function created<T extends z.ZodTypeAny>(schema: T, description: string, errors: number[]) {
+  const { 200: ok, ...rest } = jsonResponses(schema, description, errors) as unknown as Record<number, unknown>;
+  return { 201: ok, ...rest } as unknown as { 201: { description: string; content: { 'application/json': { schema: T } } } };
+}
+
+/**
+ * Contributions of signed-in users (spec §7): submit a new place and edits to their own places as
+ * pending requests, list their places and follow their requests. 401 without a valid token.
+ */
+export function registerContributionRoutes(app: ApiApp, _deps: AppDeps): void {
+  app.openapi(
+    createRoute({
+      method: 'post', path: '/public/places', tags, security,
+      summary: 'Propose a new place (spec §3 place payload): creates a pending `create` request of the caller; 201 with the request',
+      description: 'The request payload holds the submitted fields only (empty ones omitted). An admin approval creates the place, owned by the caller. '
+        + "400 with field errors (spec §5 messages, 'select category' also for an unknown category).",
+      request: jsonBody(placeCreateSchema),
+      responses: created(envelope(placeRequestSchema), 'The pending request', [400, 401]),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const payload = c.req.valid('json');
+      const data = await c.var.db(async (tx) => {
+        await assertPlaceReferences(tx, payload);
+        const id = await insertPlaceRequest(tx, { type: 'create', userId: user.id, payload });
+        return toPlaceRequest((await getPlaceRequest(tx, id))!);
+      });
+      return c.json({ success: true as const, data }, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post', path: '/public/auth/places/{id}/edit-request', tags, security,
+      summary: 'Propose changes {changes} to a place the caller owns: a pending `edit` request holding only the fields that differ',
+      description: 'changes: any subset of the place payload; null or "" clears an optional field; details fields (description, imageUrl, youtubeUrl) count one by one. '
+        + 'Errors: 400 no_changes (nothing differs) or field errors, 403 not_place_owner, 404 place_not_found.',
+      request: { params: z.object({ id: idSchema }), ...jsonBody(editRequestBodySchema) },
+      responses: created(envelope(placeRequestSchema), 'The pending edit request', [400, 401, 403, 404]),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { id } = c.req.valid('param');
+      const { changes } = c.req.valid('json');
+      const data = await c.var.db(async (tx) => {
+        const [place] = await tx<{ owner_id: string | null; current: Record<string, unknown> }[]>`
+          select p.owner_id, private.place_as_payload(p) as current from public.places p where p.id = ${id}`;
+        if (!place) throw new ApiError(404, 'place_not_found');
+        if (place.owner_id !== user.id) throw new ApiError(403, 'not_place_owner');
+        const { payload, previous } = diffPlaceChanges(place.current, changes);
+        if (Object.keys(payload).length === 0) throw new ApiError(400, 'no_changes');
+        await assertPlaceReferences(tx, payload as { categoryId?: number; zoneId?: number | null; buildingId?: number | null });
+        const requestId = await insertPlaceRequest(tx, { type: 'edit', userId: user.id, placeId: id, payload, previous });
+        return toPlaceRequest((await getPlaceRequest(tx, requestId))!);
+      });
+      return c.json({ success: true as const, data }, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/public/auth/places', tags, security,
+      summary: "The caller's own places (full place shape), newest first; optional `search` in the names; meta {page, limit, total}",
+      request: { query: pagingQuerySchema.extend({ search: searchTextSchema }) },
+      responses: jsonResponses(pagedEnvelope(placeSchema), 'A page of places', [400, 401]),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const q = c.req.valid('query');
+      const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+      const { rows, total } = await c.var.db(async (tx) => {
+        const filter = () => tx`where p.owner_id = ${user.id}
+          ${pattern ? tx`and (p.name ilike ${pattern} or p.name_ar ilike ${pattern})` : tx``}`;
+        const [rows, [{ total }]] = await Promise.all([
+          tx`select ${tx.unsafe(PLACE_COLUMNS)} from ${tx.unsafe(PLACE_FROM)} ${filter()}
+             order by p.created_at desc, p.id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+          tx<{ total: number }[]>`select count(*)::int as total from public.places p ${filter()}`,
+        ]);
+        return { rows, total };
+      });
+      return c.json({ success: true as const, data: rows.map(toPlace), meta: { page: q.page, limit: q.limit, total } }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/public/auth/requests', tags, security,
+      summary: "The caller's place requests, newest first; filters `type` (create|edit) and `status` (pending|approved|rejected); meta {page, limit, total}",
+      request: { query: placeRequestListQuerySchema },
+      responses: jsonResponses(pagedEnvelope(placeRequestSchema), 'A page of requests', [400, 401]),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const q = c.req.valid('query');
+      const { rows, total } = await c.var.db((tx) => listPlaceRequests(tx, { userId: user.id, type: q.type, status: q.status }, q));
+      return c.json({ success: true as const, data: rows.map((r) => toPlaceRequest(r)), meta: { page: q.page, limit: q.limit, total } }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/public/auth/requests/{id}', tags, security,
+      summary: "One of the caller's requests (with proposed changes, updated images, rejection reason); 404 place_request_not_found for anyone else's",
+      request: { params: z.object({ id: idSchema }) },
+      responses: jsonResponses(envelope(placeRequestSchema), 'The request', [400, 401, 404]),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { id } = c.req.valid('param');
+      const row = await c.var.db((tx) => getPlaceRequest(tx, id, { userId: user.id }));
+      if (!row) throw new ApiError(404, 'place_request_not_found');
+      return c.json({ success: true as const, data: toPlaceRequest(row) }, 200);
+    },
+  );
+}

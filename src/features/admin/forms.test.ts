@@ -3,7 +3,7 @@ import { checkImageFile } from '../../components/ui/image-upload.tsx';
 import { toSettingsUpdate } from './api/update-website-settings.ts';
 import { toOrder } from './api/reorder.ts';
 import { buildingFormSchema, categoryFormSchema, isHttpUrl, optionalFields, zoneFormSchema } from './forms.ts';
-import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, toPlacePayload } from './place-form.ts';
+import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, selectId, toPlacePayload, type PlaceFormValues } from './place-form.ts';
 
 const zone = { title: 'Olaya', titleAr: '', slug: '', order: '1', locationUrl: '', description: '', descriptionAr: '' };
 
@@ -55,26 +55,31 @@ describe('optional fields of request bodies', () => {
   });
 });
 
-describe('place form (spec §5)', () => {
-  const valid = { ...emptyPlaceForm, name: 'Cafe', categoryId: '3' };
+describe('place form on the shared schema (spec §5)', () => {
+  const valid: PlaceFormValues = { ...emptyPlaceForm, name: 'Cafe', categoryId: 3 };
   const firstMessage = (values: object) => placeFormSchema.safeParse(values).error?.issues[0].message;
-  it('requires a name and a category', () => {
-    expect(firstMessage({ ...valid, name: '' })).toBe(PLACE_MESSAGES.nameRequired);
-    expect(firstMessage({ ...valid, categoryId: '' })).toBe(PLACE_MESSAGES.selectCategory);
+  it('requires a name and a category (an empty select reads as none)', () => {
+    expect(firstMessage({ ...valid, name: '  ' })).toBe(PLACE_MESSAGES.nameRequired);
+    expect(firstMessage({ ...valid, categoryId: selectId('') ?? undefined })).toBe(PLACE_MESSAGES.selectCategory);
+    expect(selectId('7')).toBe(7);
   });
   it.each([['+966 11 (555)-1234', true], ['123456', true], ['12345', false], ['+1234567890123456789012', false], ['12a4567', false]])('phone %j valid=%s', (phone, ok) => {
     expect(placeFormSchema.safeParse({ ...valid, phone, whatsapp: phone, managerPhone: phone }).success).toBe(ok);
   });
-  it('checks links and image references', () => {
+  it('checks links and image references, nested details included', () => {
     expect(firstMessage({ ...valid, websiteUrl: 'example.com' })).toBe(PLACE_MESSAGES.invalidUrl);
     expect(firstMessage({ ...valid, logoUrl: '/tmp/x.png' })).toBe(PLACE_MESSAGES.invalidUrl);
-    expect(placeFormSchema.safeParse({ ...valid, logoUrl: '/uploads/places/x.png', imageUrl: 'https://i.example/x.jpg' }).success).toBe(true);
+    const bad = placeFormSchema.safeParse({ ...valid, details: { description: '', imageUrl: 'x.png', youtubeUrl: '' } });
+    expect(bad.error?.issues[0].path).toEqual(['details', 'imageUrl']);
+    expect(placeFormSchema.safeParse({ ...valid, logoUrl: '/uploads/places/x.png', details: { description: '', imageUrl: 'https://i.example/x.jpg', youtubeUrl: '' } }).success).toBe(true);
   });
-  it('builds the payload: empty fields omitted on create, cleared on update', () => {
-    const out = placeFormSchema.parse({ ...valid, phone: ' 0555 123 456 ', youtubeUrl: 'https://youtu.be/abcdef' });
-    expect(toPlacePayload(out, 'create')).toEqual({ name: 'Cafe', categoryId: 3, phone: '0555 123 456', details: { youtubeUrl: 'https://youtu.be/abcdef' } });
-    const update = toPlacePayload(out, 'update');
-    expect(update).toMatchObject({ zoneId: null, nameAr: null, logoUrl: null, details: { description: null, imageUrl: null, youtubeUrl: 'https://youtu.be/abcdef' } });
+  it('builds the payload: empty fields omitted on create, cleared with null on update', () => {
+    const values = { ...valid, phone: ' 0555 123 456 ', details: { description: '', imageUrl: '', youtubeUrl: 'https://youtu.be/abcdef' } };
+    expect(toPlacePayload(values, 'create')).toEqual({ name: 'Cafe', categoryId: 3, phone: '0555 123 456', details: { youtubeUrl: 'https://youtu.be/abcdef' } });
+    expect(toPlacePayload(values, 'update')).toMatchObject({
+      name: 'Cafe', categoryId: 3, zoneId: null, nameAr: null, logoUrl: null, phone: '0555 123 456',
+      details: { description: null, imageUrl: null, youtubeUrl: 'https://youtu.be/abcdef' },
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
 
 /**
  * Form schemas of the admin console (spec §3/§5). Form values are the inputs' strings; the outputs
@@ -7,18 +8,8 @@ import { z } from 'zod';
 
 const SLUG_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** An absolute http(s) URL ("URL with protocol", spec §5). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
-
-/** An image reference: http(s) URL or an uploaded path under /uploads/ (spec §3/§5). */
-export const isImageRef = (value: string) => isHttpUrl(value) || /^\/uploads\/\S+$/.test(value);
+/** URL rules shared with the place payload (spec §5): http(s) with a host; images also /uploads/ paths. */
+export { isHttpUrl, isImageUrl as isImageRef };
 
 const text = (max: number) => z.string().trim().max(max, 'validation.tooLong');
 const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max, 'validation.tooLong');
@@ -56,7 +47,7 @@ export const categoryFormSchema = z.object({
   name: requiredText(200, 'validation.nameRequired'),
   nameAr: text(200),
   slug: optionalSlug,
-  iconUrl: z.string().trim().max(2048, 'validation.tooLong').refine((v) => v === '' || isImageRef(v), 'validation.invalidImageUrl'),
+  iconUrl: z.string().trim().max(2048, 'validation.tooLong').refine((v) => v === '' || isImageUrl(v), 'validation.invalidImageUrl'),
 });
 export type CategoryFormValues = z.input<typeof categoryFormSchema>;
 export type CategoryFormOutput = z.output<typeof categoryFormSchema>;

@@ -52,7 +52,7 @@ export function useAdminPlaceQuery(id: number | null) {
 }
 
 /** POST /admin/places (no id) or PUT /admin/places/{id} with the place payload (spec §3) → the saved place. */
-export function savePlace({ id, input }: { id?: number; input: Record<string, unknown> }): Promise<Place> {
+export function savePlace({ id, input }: { id?: number; input: object }): Promise<Place> {
   return id
     ? apiRequest(`/admin/places/${id}`, { method: 'PUT', body: input, schema: placeSchema, scope: 'admin' })
     : apiRequest('/admin/places', { method: 'POST', body: input, schema: placeSchema, scope: 'admin' });

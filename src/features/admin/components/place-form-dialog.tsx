@@ -1,7 +1,7 @@
 import { AspectRatio, Box, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Controller, get, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/ui/image-upload.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
@@ -12,14 +12,15 @@ import { useAdminCategoriesQuery } from '../api/categories.ts';
 import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
 import { useAdminPlaceQuery, useSavePlace } from '../api/places.ts';
 import { uploaderFor } from '../api/upload-image.ts';
-import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, placeToForm, toPlacePayload, type PlaceFormValues } from '../place-form.ts';
+import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, placeToForm, selectId, toPlacePayload, type PlaceFormValues } from '../place-form.ts';
 import { AdminField } from './admin-field.tsx';
 import { FormDialog } from './form-dialog.tsx';
 import { applyServerFieldErrors } from './server-errors.ts';
 
 const uploadPlaceImage = uploaderFor('places');
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(PLACE_MESSAGES).map(([key, text]) => [text, `placeValidation.${key}`]));
-const FIELDS = Object.keys(emptyPlaceForm);
+const FIELDS = [...Object.keys(emptyPlaceForm).filter((k) => k !== 'details'), 'details.description', 'details.imageUrl', 'details.youtubeUrl'];
+type Field = FieldPath<PlaceFormValues>;
 
 /**
  * Create/edit place (spec §2/§3/§5) in sections basic (names, category, zone, logo), contact (phone,
@@ -35,9 +36,9 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
   const zones = useAdminZonesQuery();
   const save = useSavePlace();
   const [uploads, setUploads] = useState({ logo: false, image: false });
-  const form = useForm({ resolver: zodResolver(placeFormSchema), defaultValues: emptyPlaceForm });
+  const form = useForm<PlaceFormValues>({ resolver: zodResolver(placeFormSchema) as never, defaultValues: emptyPlaceForm });
   const { errors } = form.formState;
-  const youtubeUrl = useWatch({ control: form.control, name: 'youtubeUrl' });
+  const youtubeUrl = useWatch({ control: form.control, name: 'details.youtubeUrl' });
   const embedUrl = toYouTubeEmbedUrl(youtubeUrl);
   const editing = placeId !== null;
 
@@ -47,16 +48,17 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, placeId, place.data?.id, place.data?.updatedAt]);
 
-  const message = (name: keyof PlaceFormValues) => {
-    const m = (errors as FieldErrors<PlaceFormValues>)[name]?.message;
+  const message = (name: Field) => {
+    const m = (get(errors, name) as { message?: string } | undefined)?.message;
     if (!m) return undefined;
     const key = MESSAGE_KEYS.get(m);
     return key ? t(key) : m;
   };
 
   const onSubmit = form.handleSubmit(
-    (v) => {
-      save.mutate({ id: placeId ?? undefined, input: toPlacePayload(v, editing ? 'update' : 'create') }, {
+    () => {
+      // The raw values: on update an emptied field must reach the server as null (cleared).
+      save.mutate({ id: placeId ?? undefined, input: toPlacePayload(form.getValues(), editing ? 'update' : 'create') }, {
         onSuccess: () => onOpenChange(false),
         onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
       });
@@ -68,14 +70,14 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
   const failedPlace = editing && place.isError;
   const uploading = uploads.logo || uploads.image;
 
-  const image = (name: 'logoUrl' | 'imageUrl', label: string, key: 'logo' | 'image') => (
+  const image = (name: 'logoUrl' | 'details.imageUrl', label: string, key: 'logo' | 'image') => (
     <Controller
       control={form.control}
       name={name}
       render={({ field }) => (
         <ImageUploadField
           label={label}
-          value={field.value}
+          value={field.value as string | null | undefined}
           onChange={(url) => field.onChange(url ?? '')}
           upload={uploadPlaceImage}
           onUploadingChange={(busy) => setUploads((u) => ({ ...u, [key]: busy }))}
@@ -113,7 +115,7 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
                 </AdminField>
                 <AdminField label={t('places.fields.category')} error={message('categoryId')} required>
                   <NativeSelect.Root>
-                    <NativeSelect.Field {...form.register('categoryId')}>
+                    <NativeSelect.Field {...form.register('categoryId', { setValueAs: (v) => selectId(v) ?? undefined })}>
                       <option value="">{t('places.chooseCategory')}</option>
                       {(categories.data ?? []).map((c) => <option key={c.id} value={c.id}>{pick(c.name, c.nameAr)}</option>)}
                     </NativeSelect.Field>
@@ -122,7 +124,7 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
                 </AdminField>
                 <AdminField label={t('places.fields.zone')} error={message('zoneId')}>
                   <NativeSelect.Root>
-                    <NativeSelect.Field {...form.register('zoneId')}>
+                    <NativeSelect.Field {...form.register('zoneId', { setValueAs: selectId })}>
                       <option value="">{t('places.noZone')}</option>
                       {(zones.data ?? []).map((z) => <option key={z.id} value={z.id}>{pick(z.title, z.titleAr)}</option>)}
                     </NativeSelect.Field>
@@ -182,12 +184,12 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
           <Fieldset.Root>
             <Fieldset.Legend fontSize="md" fontWeight="semibold">{t('places.sections.details')}</Fieldset.Legend>
             <Fieldset.Content>
-              <AdminField label={t('places.fields.description')} error={message('description')}>
-                <Textarea {...form.register('description')} rows={4} />
+              <AdminField label={t('places.fields.description')} error={message('details.description')}>
+                <Textarea {...form.register('details.description')} rows={4} />
               </AdminField>
-              {image('imageUrl', t('places.fields.image'), 'image')}
-              <AdminField label={t('places.fields.youtubeUrl')} error={message('youtubeUrl')} helper={t('places.fields.youtubeHelper')}>
-                <Input {...form.register('youtubeUrl')} type="url" dir="ltr" placeholder="https://www.youtube.com/watch?v=…" />
+              {image('details.imageUrl', t('places.fields.image'), 'image')}
+              <AdminField label={t('places.fields.youtubeUrl')} error={message('details.youtubeUrl')} helper={t('places.fields.youtubeHelper')}>
+                <Input {...form.register('details.youtubeUrl')} type="url" dir="ltr" placeholder="https://www.youtube.com/watch?v=…" />
               </AdminField>
               {embedUrl && (
                 <Stack gap="1">

@@ -245,3 +245,13 @@ describe('GET /public/auth/requests and /public/auth/requests/{id}', () => {
     expect((await call('GET', `/public/auth/requests/${mine.id}`)).status).toBe(401);
   });
 });
+
+describe('body size', () => {
+  it('refuses JSON bodies over 64 KiB with 413 before parsing', async () => {
+    const before = await requestCount();
+    const { status, body } = await call('POST', '/public/places', { headers: user.authHeader, body: { name: 'Big', categoryId, address: 'x'.repeat(70 * 1024) } });
+    expect(status).toBe(413);
+    expect(body.error.code).toBe('payload_too_large');
+    expect(await requestCount()).toBe(before);
+  });
+});

@@ -3,12 +3,34 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
+ * The English field messages the shared schemas and the admin API answer with (spec §5), and the
+ * admin i18n keys that say the same in the page's language.
+ */
+const SERVER_MESSAGE_KEYS: Record<string, string> = {
+  'Name is required': 'validation.nameRequired',
+  'Title is required': 'validation.titleRequired',
+  'Order must be an integer': 'validation.orderInteger',
+  'invalid URL': 'validation.invalidImageUrl',
+  'invalid slug': 'validation.invalidSlug',
+  'Too long': 'validation.tooLong',
+};
+
+/** The text of a field error: an admin i18n key, a known schema/server message, or the message as is. */
+export function useFieldErrorText() {
+  const { t, i18n } = useTranslation('admin');
+  return (error: string | undefined) => {
+    if (!error) return undefined;
+    const key = SERVER_MESSAGE_KEYS[error] ?? (i18n.exists(error, { ns: 'admin' }) ? error : null);
+    return key ? t(key) : error;
+  };
+}
+
+/**
  * A labelled admin form field: label tied to the control, error linked and announced, the control
  * marked invalid. `error` is an admin i18n key (`validation.*`) or a message shown as is.
  */
 export function AdminField({ label, error, helper, required, children }: { label: ReactNode; error?: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
-  const { t, i18n } = useTranslation('admin');
-  const message = error && i18n.exists(error, { ns: 'admin' }) ? t(error) : error;
+  const errorText = useFieldErrorText();
   return (
     <Field.Root invalid={!!error} required={required}>
       <Field.Label>
@@ -17,7 +39,7 @@ export function AdminField({ label, error, helper, required, children }: { label
       </Field.Label>
       {children}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText color={{ _light: 'red.700', _dark: 'red.300' }}>{message}</Field.ErrorText>
+      <Field.ErrorText color={{ _light: 'red.700', _dark: 'red.300' }}>{errorText(error)}</Field.ErrorText>
     </Field.Root>
   );
 }

@@ -8,7 +8,7 @@ import type { Category } from '../../../shared/schemas/entities.ts';
 import { useSaveCategory } from '../api/categories.ts';
 import { uploaderFor } from '../api/upload-image.ts';
 import { categoryFormSchema, type CategoryFormValues } from '../forms.ts';
-import { AdminField } from './admin-field.tsx';
+import { AdminField, useFieldErrorText } from './admin-field.tsx';
 import { FormDialog } from './form-dialog.tsx';
 import { applyServerFieldErrors } from './server-errors.ts';
 
@@ -29,6 +29,7 @@ const valuesOf = (c: Category | null): CategoryFormValues => ({
 export function CategoryFormDialog({ open, onOpenChange, category }: { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null }) {
   const { t } = useTranslation('admin');
   const save = useSaveCategory();
+  const errorText = useFieldErrorText();
   const [uploading, setUploading] = useState(false);
   const form = useForm({ resolver: zodResolver(categoryFormSchema), defaultValues: valuesOf(category) });
   const { errors } = form.formState;
@@ -81,7 +82,7 @@ export function CategoryFormDialog({ open, onOpenChange, category }: { open: boo
             onChange={(url) => field.onChange(url ?? '')}
             upload={uploadIcon}
             onUploadingChange={setUploading}
-            error={fieldState.error?.message ? t(fieldState.error.message) : undefined}
+            error={errorText(fieldState.error?.message)}
           />
         )}
       />

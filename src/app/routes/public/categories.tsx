@@ -98,7 +98,7 @@ export default function CategoriesPage() {
         </Text>
 
         {query.isPending ? (
-          <CardGridSkeleton count={12} height={view === 'grid' ? '80px' : '52px'} columns={view === 'grid' ? { base: 1, sm: 2, lg: 3, xl: 4 } : { base: 1 }} />
+          <CardGridSkeleton count={12} height={view === 'grid' ? '80px' : '52px'} columns={view === 'grid' ? { base: 2, lg: 3, xl: 4 } : { base: 1 }} />
         ) : query.isError && !query.data ? (
           <ErrorState onRetry={() => void query.refetch()} />
         ) : sorted.length === 0 ? (
@@ -107,7 +107,7 @@ export default function CategoriesPage() {
         ) : (
           <Box opacity={query.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
             {view === 'grid' ? (
-              <SimpleGrid as="ul" aria-label={t('categoriesPage.title')} listStyleType="none" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="3">
+              <SimpleGrid as="ul" aria-label={t('categoriesPage.title')} listStyleType="none" columns={{ base: 2, lg: 3, xl: 4 }} gap="3">
                 {sorted.map((c) => <li key={c.id}><CategoryCard category={c} headingLevel="h2" /></li>)}
               </SimpleGrid>
             ) : (

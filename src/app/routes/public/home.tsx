@@ -1,14 +1,16 @@
-import { Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ArrowRight, LayoutGrid, MapPin } from 'lucide-react';
+import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ArrowRight, LayoutGrid } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { CardGridSkeleton, ErrorState, Section } from '../../../components/ui/query-states.tsx';
 import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
+import { CategoryCard } from '../../../features/categories/components/category-card.tsx';
 import { usePlacesQuery } from '../../../features/places/api/get-places.ts';
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
 import { useWebsiteSettings } from '../../../features/settings/api/get-website-settings.ts';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
+import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 
 const FEATURED_COUNT = 6;
@@ -17,7 +19,7 @@ const HOME_ZONES = 12;
 /** Home (spec §2): title, subtitle, explore-all and view-categories buttons, zones, categories, featured places. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { pick, localize, lang } = usePreferences();
+  const { localize, lang } = usePreferences();
   const settings = useWebsiteSettings();
   useDocumentTitle(null);
   const categories = useCategoriesQuery();
@@ -49,23 +51,12 @@ export default function HomePage() {
         <Stack gap="12">
           <Section id="home-categories" title={t('home.categories')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/categories')}>{t('app.seeAll')}</RouterLink></Button>}>
             {categories.isPending ? (
-              <CardGridSkeleton count={8} height="72px" columns={{ base: 2, md: 4 }} />
+              <CardGridSkeleton count={8} height="80px" columns={{ base: 2, md: 3, lg: 4 }} />
             ) : categories.isError ? (
               <ErrorState onRetry={() => void categories.refetch()} />
             ) : (
               <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
-                {categories.data.map((c) => (
-                  <li key={c.id}>
-                    <Card.Root asChild variant="outline" borderRadius="xl" _hover={{ borderColor: 'brand.solid' }} height="full">
-                      <RouterLink to={localize(`/categories/${c.slug}`)}>
-                        <Card.Body p="4" gap="1">
-                          <Text fontWeight="semibold" lineClamp={2}>{pick(c.name, c.nameAr)}</Text>
-                          <Text fontSize="sm" color="fg.muted">{t('home.placesCount', { count: c.placesCount })}</Text>
-                        </Card.Body>
-                      </RouterLink>
-                    </Card.Root>
-                  </li>
-                ))}
+                {categories.data.map((c) => <li key={c.id}><CategoryCard category={c} /></li>)}
               </SimpleGrid>
             )}
           </Section>
@@ -84,26 +75,12 @@ export default function HomePage() {
 
           <Section id="home-zones" title={t('home.zones')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/map')}>{t('app.seeAll')}</RouterLink></Button>}>
             {zones.isPending ? (
-              <CardGridSkeleton count={8} height="64px" columns={{ base: 2, md: 4 }} />
+              <CardGridSkeleton count={8} height="76px" columns={{ base: 2, md: 3, lg: 4 }} />
             ) : zones.isError ? (
               <ErrorState onRetry={() => void zones.refetch()} />
             ) : (
               <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
-                {topZones.map((z) => (
-                  <li key={z.id}>
-                    <Card.Root asChild variant="subtle" borderRadius="xl" _hover={{ bg: 'brand.subtle' }} height="full">
-                      <RouterLink to={localize(`/zones/${z.slug}`)}>
-                        <Card.Body p="4" gap="1">
-                          <HStack gap="1.5"><MapPin size={16} aria-hidden /><Text fontWeight="semibold" lineClamp={1}>{pick(z.title, z.titleAr)}</Text></HStack>
-                          <HStack gap="2" fontSize="sm" color="fg.muted" wrap="wrap">
-                            <Text>{t('home.placesCount', { count: z.placesCount })}</Text>
-                            {z.buildingsCount > 0 && <Badge size="sm">{t('home.buildingsCount', { count: z.buildingsCount })}</Badge>}
-                          </HStack>
-                        </Card.Body>
-                      </RouterLink>
-                    </Card.Root>
-                  </li>
-                ))}
+                {topZones.map((z) => <li key={z.id}><ZoneCard zone={z} to={localize(`/zones/${z.slug}`)} /></li>)}
               </SimpleGrid>
             )}
           </Section>

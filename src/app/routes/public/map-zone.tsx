@@ -80,7 +80,7 @@ export default function MapZonePage() {
   const categoryNames = useMemo(() => new Map((categories.data ?? []).map((c) => [c.slug, pick(c.name, c.nameAr)])), [categories.data, pick]);
   const markers = useMemo<MapMarker[]>(() => {
     const data = markersQuery.data;
-    if (!data) return [];
+    if (!data || categories.isPending) return [];
     return [
       ...data.places.map((p) => ({ id: `p-${p.slug}`, lat: p.lat, lng: p.lng, title: pick(p.name, p.nameAr), subtitle: categoryNames.get(p.category), href: localize(`/p/${p.slug}`) })),
       ...data.buildings.map((b): MapMarker => ({
@@ -89,7 +89,7 @@ export default function MapZonePage() {
         href: `${localize(`/map/zones/${b.zone}`)}#building-${b.slug}`,
       })),
     ];
-  }, [markersQuery.data, categoryNames, pick, localize, t]);
+  }, [markersQuery.data, categories.isPending, categoryNames, pick, localize, t]);
 
   if (zone.error instanceof ApiError && zone.error.status === 404) return <NotFound />;
   const zoneCenter = zone.data ? coordinatesOf(zone.data) : null;

@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Container, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Eye, EyeOff, Search, SearchX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { MapView, type MapMarker } from '../../../components/map/map-view.tsx';
@@ -18,6 +18,44 @@ const MAP_ID = 'city-map';
 const fold = (s: string) =>
   s.toLocaleLowerCase().normalize('NFKD').replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '').replace(/[أإآ]/g, 'ا').replace(/ى/g, 'ي').replace(/ة/g, 'ه');
 
+/** The zones with their building and place counts, filterable by name; kept out of the map's re-renders. */
+const ZoneList = memo(function ZoneList() {
+  const { t } = useTranslation();
+  const { localize } = usePreferences();
+  const zones = useZonesQuery();
+  const [zoneFilter, setZoneFilter] = useState('');
+  const deferredFilter = useDeferredValue(zoneFilter); // typing stays responsive while the grid catches up
+  const visibleZones = useMemo(() => {
+    const needle = fold(deferredFilter.trim());
+    const list = zones.data ?? [];
+    return needle ? list.filter((z) => fold(`${z.title} ${z.titleAr ?? ''}`).includes(needle)) : list;
+  }, [zones.data, deferredFilter]);
+  return (
+    <Box as="section" aria-labelledby="map-zones-heading">
+      <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'end' }} gap="3" mb="4">
+        <Heading as="h2" id="map-zones-heading" size="xl">{t('mapPage.zones')}</Heading>
+        <Stack gap="1" width={{ base: 'full', sm: '72' }}>
+          <chakra.label htmlFor="zone-filter" fontSize="sm" fontWeight="medium">{t('mapPage.filterZones')}</chakra.label>
+          <InputGroup startElement={<Search size={16} aria-hidden />}>
+            <Input id="zone-filter" size="sm" type="search" value={zoneFilter} onChange={(e) => setZoneFilter(e.target.value)} placeholder={t('mapPage.filterZonesPlaceholder')} autoComplete="off" />
+          </InputGroup>
+        </Stack>
+      </Stack>
+      {zones.isPending ? (
+        <CardGridSkeleton count={12} height="72px" columns={{ base: 1, sm: 2, md: 3, lg: 4 }} />
+      ) : zones.isError ? (
+        <ErrorState message={t('mapPage.loadError')} onRetry={() => void zones.refetch()} />
+      ) : visibleZones.length === 0 ? (
+        <EmptyBlock icon={<SearchX />} title={t('mapPage.noZones')} />
+      ) : (
+        <SimpleGrid as="ul" aria-labelledby="map-zones-heading" listStyleType="none" columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="3">
+          {visibleZones.map((z) => <li key={z.id}><ZoneCard zone={z} to={localize(`/map/zones/${z.slug}`)} /></li>)}
+        </SimpleGrid>
+      )}
+    </Box>
+  );
+});
+
 /**
  * /map (spec §2): every place and building with coordinates on a clustered map (filterable by
  * category), a show/hide map toggle (`?map=hidden`), and the zone list with building and place counts
@@ -30,7 +68,6 @@ export default function MapPage() {
   const [params, setParams] = useSearchParams();
   const hidden = params.get('map') === 'hidden';
   const category = params.get('category') ?? '';
-  const [zoneFilter, setZoneFilter] = useState('');
   const markersQuery = useMapMarkersQuery();
   const categories = useCategoriesQuery();
   const zones = useZonesQuery();
@@ -43,9 +80,11 @@ export default function MapPage() {
 
   const categoryNames = useMemo(() => new Map((categories.data ?? []).map((c) => [c.slug, pick(c.name, c.nameAr)])), [categories.data, pick]);
   const zoneNames = useMemo(() => new Map((zones.data ?? []).map((z) => [z.slug, pick(z.title, z.titleAr)])), [zones.data, pick]);
+  // Built once the names for the popups are known (or failed to load): every rebuild re-adds every pin.
+  const namesSettled = !categories.isPending && !zones.isPending;
   const markers = useMemo<MapMarker[]>(() => {
     const data = markersQuery.data;
-    if (!data) return [];
+    if (!data || !namesSettled) return [];
     const places: MapMarker[] = data.places
       .filter((p) => !category || p.category === category)
       .map((p) => ({ id: `p-${p.slug}`, lat: p.lat, lng: p.lng, title: pick(p.name, p.nameAr), subtitle: categoryNames.get(p.category), href: localize(`/p/${p.slug}`) }));
@@ -55,15 +94,9 @@ export default function MapPage() {
       subtitle: zoneNames.get(b.zone), href: `${localize(`/map/zones/${b.zone}`)}#building-${b.slug}`,
     }));
     return [...places, ...buildings];
-  }, [markersQuery.data, category, categoryNames, zoneNames, pick, localize, t]);
+  }, [markersQuery.data, namesSettled, category, categoryNames, zoneNames, pick, localize, t]);
   const placeCount = markers.filter((m) => m.kind !== 'building').length;
   const buildingCount = markers.length - placeCount;
-
-  const visibleZones = useMemo(() => {
-    const needle = fold(zoneFilter.trim());
-    const list = zones.data ?? [];
-    return needle ? list.filter((z) => fold(`${z.title} ${z.titleAr ?? ''}`).includes(needle)) : list;
-  }, [zones.data, zoneFilter]);
 
   return (
     <Container maxW="7xl" py="8">
@@ -103,32 +136,11 @@ export default function MapPage() {
           {!hidden && (markersQuery.isError ? (
             <ErrorState message={t('mapPage.loadError')} onRetry={() => void markersQuery.refetch()} />
           ) : (
-            <MapView markers={markers} label={t('mapPage.mapLabel')} fitToMarkers={!!markersQuery.data} />
+            <MapView markers={markers} label={t('mapPage.mapLabel')} fitToMarkers={markers.length > 0} />
           ))}
         </Box>
 
-        <Box as="section" aria-labelledby="map-zones-heading">
-          <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'end' }} gap="3" mb="4">
-            <Heading as="h2" id="map-zones-heading" size="xl">{t('mapPage.zones')}</Heading>
-            <Stack gap="1" width={{ base: 'full', sm: '72' }}>
-              <chakra.label htmlFor="zone-filter" fontSize="sm" fontWeight="medium">{t('mapPage.filterZones')}</chakra.label>
-              <InputGroup startElement={<Search size={16} aria-hidden />}>
-                <Input id="zone-filter" size="sm" type="search" value={zoneFilter} onChange={(e) => setZoneFilter(e.target.value)} placeholder={t('mapPage.filterZonesPlaceholder')} autoComplete="off" />
-              </InputGroup>
-            </Stack>
-          </Stack>
-          {zones.isPending ? (
-            <CardGridSkeleton count={12} height="72px" columns={{ base: 1, sm: 2, md: 3, lg: 4 }} />
-          ) : zones.isError ? (
-            <ErrorState message={t('mapPage.loadError')} onRetry={() => void zones.refetch()} />
-          ) : visibleZones.length === 0 ? (
-            <EmptyBlock icon={<SearchX />} title={t('mapPage.noZones')} />
-          ) : (
-            <SimpleGrid as="ul" aria-labelledby="map-zones-heading" listStyleType="none" columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="3">
-              {visibleZones.map((z) => <li key={z.id}><ZoneCard zone={z} to={localize(`/map/zones/${z.slug}`)} /></li>)}
-            </SimpleGrid>
-          )}
-        </Box>
+        <ZoneList />
       </Stack>
     </Container>
   );

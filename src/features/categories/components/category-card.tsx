@@ -16,7 +16,8 @@ function CategoryIcon({ iconUrl, size }: { iconUrl: string | null; size: 'sm' | 
 
 /**
  * A category linking to /categories/{slug}: icon (or a grid glyph), name in the current language and
- * its place count. `layout="list"` is a full-width row, `"grid"` a card.
+ * its place count. `layout="list"` is a full-width row, `"grid"` a card (icon above the name on phones, where
+ * grids have two columns).
  */
 export function CategoryCard({ category, layout = 'grid', headingLevel = 'h3' }: { category: Category; layout?: 'grid' | 'list'; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ export function CategoryCard({ category, layout = 'grid', headingLevel = 'h3' }:
   return (
     <Card.Root asChild variant="outline" borderRadius="xl" _hover={{ borderColor: 'brand.solid', shadow: 'sm' }} transition="all 0.15s" height="full">
       <RouterLink to={localize(`/categories/${category.slug}`)}>
-        <Card.Body p="4" gap="3" flexDirection="row" alignItems="center">
+        <Card.Body p="4" gap="3" flexDirection={{ base: 'column', sm: 'row' }} alignItems={{ base: 'start', sm: 'center' }}>
           <CategoryIcon iconUrl={category.iconUrl} size="md" />
           <Stack gap="0.5" minW="0">
             <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short">{name}</Text>

@@ -1,29 +1,34 @@
-import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, chakra, Stack, Text } from '@chakra-ui/react';
 import { Building2, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { Building, Zone } from '../../../shared/schemas/entities.ts';
 
-/** A zone card: title in the current language, place count and building count; links to `to` (a localised path). */
+/**
+ * A zone card: title in the current language, place count and building count; links to `to` (a localised path).
+ * Deliberately made of plain styled elements (no slot recipes): the map page lists every zone at once.
+ */
 export function ZoneCard({ zone, to, headingLevel = 'h3' }: { zone: Zone; to: string; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
   const { pick } = usePreferences();
   return (
-    <Card.Root asChild variant="subtle" borderRadius="xl" _hover={{ bg: 'brand.subtle' }} height="full">
+    <Box asChild display="flex" flexDirection="column" gap="1" p="4" height="full" borderRadius="xl" bg="bg.muted" color="fg" _hover={{ bg: 'brand.subtle' }}>
       <RouterLink to={to}>
-        <Card.Body p="4" gap="1">
-          <HStack gap="1.5">
-            <MapPin size={16} aria-hidden />
-            <Text as={headingLevel} fontWeight="semibold" lineClamp={1}>{pick(zone.title, zone.titleAr)}</Text>
-          </HStack>
-          <HStack gap="2" fontSize="sm" color="fg.muted" wrap="wrap">
-            <Text>{t('home.placesCount', { count: zone.placesCount })}</Text>
-            {zone.buildingsCount > 0 && <Badge size="sm">{t('home.buildingsCount', { count: zone.buildingsCount })}</Badge>}
-          </HStack>
-        </Card.Body>
+        <chakra.span display="flex" alignItems="center" gap="1.5">
+          <MapPin size={16} aria-hidden />
+          <Text as={headingLevel} fontWeight="semibold" lineClamp={1}>{pick(zone.title, zone.titleAr)}</Text>
+        </chakra.span>
+        <chakra.span display="flex" flexWrap="wrap" alignItems="center" gap="2" fontSize="sm" color="fg.muted">
+          <span>{t('home.placesCount', { count: zone.placesCount })}</span>
+          {zone.buildingsCount > 0 && (
+            <chakra.span px="1.5" borderRadius="sm" bg="bg.emphasized" color="fg" fontSize="xs" fontWeight="medium">
+              {t('home.buildingsCount', { count: zone.buildingsCount })}
+            </chakra.span>
+          )}
+        </chakra.span>
       </RouterLink>
-    </Card.Root>
+    </Box>
   );
 }
 

@@ -10,6 +10,7 @@ import { registerPublicRoutes } from './routes/public/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
 import { registerPlaceRequestRoutes } from './routes/place-requests/index.ts';
+import { registerAdminRoutes } from './routes/admin/index.ts';
 
 export type ApiApp = OpenAPIHono<AppEnv>;
 
@@ -27,7 +28,7 @@ function errorResponse(c: Context<AppEnv>, error: ApiError) {
   const lang = c.get('lang') ?? langFromHeader(c.req.header('accept-language'));
   if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
   return c.json(
-    { success: false as const, error: { code: error.code, message: message(error.code, lang, error.params), ...(error.fields ? { fields: error.fields } : {}) } },
+    { success: false as const, error: { ...error.details, code: error.code, message: message(error.code, lang, error.params), ...(error.fields ? { fields: error.fields } : {}) } },
     error.status,
   );
 }
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): ApiApp {
   registerAuthRoutes(app, deps);
   registerUploadRoutes(app, deps);
   registerPlaceRequestRoutes(app, deps);
+  registerAdminRoutes(app, deps);
   for (const register of deps.extraRoutes ?? []) register(app, deps);
 
   app.doc31('/openapi.json', {

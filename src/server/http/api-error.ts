@@ -12,6 +12,8 @@ export class ApiError extends Error {
     public readonly fields?: Record<string, string[]>,
     public readonly params?: Record<string, string | number>,
     public readonly headers?: Record<string, string>,
+    /** Extra machine-readable fields added to `error` (e.g. `placesCount`); never `code`, `message` or `fields`. */
+    public readonly details?: Record<string, string | number | boolean | null>,
   ) {
     super(code);
   }

@@ -10,7 +10,7 @@ import { jsonResponses } from '../openapi-helpers.ts';
 import { placeListQuerySchema } from './places.ts';
 
 // places_count: the trigger-kept counter (private.place_counts, zone_id -1 = all zones)
-const CATEGORY_COLUMNS = `c.id, c.slug, c.name, c.name_ar, c.icon_url,
+export const CATEGORY_COLUMNS = `c.id, c.slug, c.name, c.name_ar, c.icon_url,
   coalesce((select k.n from private.place_counts k where k.category_id = c.id and k.zone_id = -1), 0) as places_count`;
 
 export function registerCategoryRoutes(app: ApiApp): void {

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { idSchema, LIMITS, pagingQuerySchema, searchTextSchema } from './common.ts';
+import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
+import { isHttpUrl, isImageUrl, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
+
+/**
+ * Request and response schemas of the admin API (`/api/admin/...`, spec §3/§5/§7), shared by the
+ * server (validation, OpenAPI) and the SPA's admin forms. Field messages are the spec's texts.
+ *
+ * Conventions of every create/update body here:
+ * - texts are trimmed; an optional text sent as '' or null is stored as null (create) or cleared
+ *   (update); on update an absent field stays unchanged;
+ * - `slug` is optional: absent, '' or null on create → generated from the English name/title
+ *   (unique with -2, -3…); on update absent/''/null → unchanged; a given slug must be free (409);
+ * - URLs: links (locationUrl, mapUrl) are empty or http(s); images (iconUrl, logoUrl) are empty,
+ *   http(s), or an uploaded path starting /uploads/ ('invalid URL').
+ */
+export const ADMIN_FIELD_MESSAGES = {
+  nameRequired: 'Name is required',
+  titleRequired: 'Title is required',
+  siteNameRequired: 'Site name is required',
+  orderInteger: 'Order must be an integer',
+  invalidUrl: 'invalid URL',
+  invalidSlug: 'invalid slug',
+  invalidCoordinate: 'invalid coordinate',
+  invalidBoolean: 'must be true or false',
+  tooLong: 'Too long',
+} as const;
+
+/** Reasons a reorder body is refused (400 `invalid_order`, in `error.fields.order`). */
+export const REORDER_MESSAGES = {
+  invalid: 'Send order as a list of {id, order}',
+  duplicate_id: 'Each id may appear only once',
+  not_from_one: 'Orders must be 1, 2, 3… without gaps or repeats',
+  missing_zones: 'Every zone must be in the order',
+  unknown_zones: 'Unknown zone id',
+  missing_buildings: 'Every building of the zone must be in the order',
+  unknown_buildings: 'This id is not a building of the zone',
+} as const;
+
+const M = ADMIN_FIELD_MESSAGES;
+/** Largest value of a Postgres `integer` (sort_order). */
+const INT_MAX = 2_147_483_647;
+
+/** Trimmed optional text (or checked string): '' and null → null, absent → undefined. */
+function optionalText(max: number, check?: { test: (v: string) => boolean; message: string }) {
+  return z
+    .string({ error: check?.message ?? 'must be text' })
+    .trim()
+    .max(max, M.tooLong)
+    .refine((v) => v === '' || !check || check.test(v), { message: check?.message ?? M.tooLong })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v));
+}
+const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl });
+const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl });
+const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, M.tooLong);
+
+/** An explicit slug (lower-case letters, digits, single hyphens; ≤ 120); '' or null → undefined (not set). */
+export const optionalSlugSchema = z
+  .string({ error: M.invalidSlug })
+  .trim()
+  .toLowerCase()
+  .max(120, M.tooLong)
+  .refine((v) => v === '' || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v), M.invalidSlug)
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
+/** Display order: an integer ('Order must be an integer'). */
+const orderSchema = z.number({ error: M.orderInteger }).int(M.orderInteger).min(-INT_MAX, M.orderInteger).max(INT_MAX, M.orderInteger);
+const coordinate = (limit: number) => z.number({ error: M.invalidCoordinate }).min(-limit, M.invalidCoordinate).max(limit, M.invalidCoordinate).nullish();
+
+// ---- categories ------------------------------------------------------------------------------
+
+/** POST /admin/categories: `{ name, nameAr?, slug?, iconUrl? }`. */
+export const categoryCreateSchema = z.object({
+  name: required(200, M.nameRequired),
+  nameAr: optionalText(200),
+  slug: optionalSlugSchema,
+  /** An http(s) URL or an uploaded /uploads/… path; null or '' = no icon. */
+  iconUrl: image(),
+});
+/** PUT /admin/categories/{id}: any subset of the create fields (absent = unchanged, null = cleared). */
+export const categoryUpdateSchema = categoryCreateSchema.partial();
+export type CategoryCreateBody = z.input<typeof categoryCreateSchema>;
+export type CategoryUpdateBody = z.input<typeof categoryUpdateSchema>;
+
+/**
+ * GET /admin/categories query: `search` (English or Arabic name, typo-tolerant). Without `page` and
+ * `limit` every matching category is returned; with either, one page (page from 1, limit ≤ 100,
+ * default 12). `meta` = { page, limit, total } either way.
+ */
+export const adminCategoryListQuerySchema = z.object({
+  search: searchTextSchema,
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).optional(),
+});
+
+// ---- zones and buildings ---------------------------------------------------------------------
+
+/**
+ * POST /admin/zones: `{ title, titleAr?, slug?, order?, locationUrl?, description?, descriptionAr?,
+ * latitude?, longitude? }`. Without `order` the zone goes last (largest order + 1).
+ */
+export const zoneCreateSchema = z.object({
+  title: required(200, M.titleRequired),
+  titleAr: optionalText(200),
+  slug: optionalSlugSchema,
+  order: orderSchema.optional(),
+  locationUrl: link(),
+  description: optionalText(5000),
+  descriptionAr: optionalText(5000),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+});
+/** PUT /admin/zones/{id}: any subset of the create fields. */
+export const zoneUpdateSchema = zoneCreateSchema.partial();
+export type ZoneCreateBody = z.input<typeof zoneCreateSchema>;
+export type ZoneUpdateBody = z.input<typeof zoneUpdateSchema>;
+
+/**
+ * POST /admin/zones/{zoneId}/buildings: `{ name, nameAr?, number?, slug?, description?,
+ * descriptionAr?, mapUrl?, hasDetails?, order?, latitude?, longitude? }`. hasDetails defaults to
+ * false; without `order` the building goes last in its zone. Slugs are unique within the zone.
+ */
+export const buildingCreateSchema = z.object({
+  name: required(200, M.nameRequired),
+  nameAr: optionalText(200),
+  number: optionalText(40),
+  slug: optionalSlugSchema,
+  description: optionalText(5000),
+  descriptionAr: optionalText(5000),
+  mapUrl: link(),
+  hasDetails: z.boolean({ error: M.invalidBoolean }).optional(),
+  order: orderSchema.optional(),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+});
+/** PUT /admin/buildings/{id}: any subset of the create fields (the zone does not change). */
+export const buildingUpdateSchema = buildingCreateSchema.partial();
+export type BuildingCreateBody = z.input<typeof buildingCreateSchema>;
+export type BuildingUpdateBody = z.input<typeof buildingUpdateSchema>;
+
+/**
+ * PUT /admin/zones/reorder and PUT /admin/zones/{zoneId}/buildings/reorder: `{ order: [{ id, order }] }`.
+ * Ids unique; orders exactly 1…n (each once). The server also requires the ids to be exactly the
+ * existing zones (or the zone's buildings), and applies the whole order atomically.
+ */
+export const reorderBodySchema = z
+  .object({
+    order: z
+      .array(z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), order: z.number().int().min(1).max(INT_MAX) }), { error: REORDER_MESSAGES.invalid })
+      .max(10_000),
+  })
+  .superRefine((body, ctx) => {
+    const ids = new Set(body.order.map((e) => e.id));
+    if (ids.size !== body.order.length) ctx.addIssue({ code: 'custom', path: ['order'], message: REORDER_MESSAGES.duplicate_id });
+    const orders = new Set(body.order.map((e) => e.order));
+    if (orders.size !== body.order.length || body.order.some((e) => e.order > body.order.length)) {
+      ctx.addIssue({ code: 'custom', path: ['order'], message: REORDER_MESSAGES.not_from_one });
+    }
+  });
+export type ReorderBody = z.input<typeof reorderBodySchema>;
+
+// ---- places ----------------------------------------------------------------------------------
+
+/**
+ * POST /admin/places: the shared place payload (spec §3, src/shared/schemas/place-form.ts — the
+ * public add-place form's rules) plus an optional explicit `slug`.
+ */
+export const adminPlaceCreateSchema = z.intersection(placeCreateSchema, z.object({ slug: optionalSlugSchema }));
+/** PUT /admin/places/{id}: any subset of the place payload (absent = unchanged, null = cleared) plus `slug`. */
+export const adminPlaceUpdateSchema = z.intersection(placeUpdateSchema, z.object({ slug: optionalSlugSchema }));
+
+/** GET /admin/places query: search text, category/zone/building ids, sort, paging (page from 1, limit ≤ 100). */
+export const adminPlaceListQuerySchema = pagingQuerySchema.extend({
+  search: searchTextSchema,
+  categoryId: idSchema.optional(),
+  zoneId: idSchema.optional(),
+  buildingId: idSchema.optional(),
+  sort: z.enum(['name-asc', 'name-desc', 'newest', 'oldest']).optional(),
+  cursor: z.string().max(600).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor').optional(),
+});
+export type AdminPlaceListQuery = z.input<typeof adminPlaceListQuerySchema>;
+
+// ---- website settings ------------------------------------------------------------------------
+
+/**
+ * PUT /admin/website-settings: `{ logoUrl?, siteName, siteNameAr?, siteDescription?, siteDescriptionAr? }`.
+ * Texts trimmed. siteName required ('Site name is required'); siteNameAr absent, '' or null → none
+ * (spec §5: an empty Arabic name is sent as absent); logoUrl null or '' removes the logo, absent
+ * keeps it; descriptions absent keep theirs, null or '' empty them.
+ */
+export const websiteSettingsUpdateSchema = z.object({
+  logoUrl: image(),
+  siteName: required(200, M.siteNameRequired),
+  siteNameAr: optionalText(200).transform((v) => v ?? null),
+  siteDescription: optionalText(1000).transform((v) => (v === null ? '' : v)),
+  siteDescriptionAr: optionalText(1000).transform((v) => (v === null ? '' : v)),
+});
+export type WebsiteSettingsUpdateBody = z.input<typeof websiteSettingsUpdateSchema>;
+
+// ---- responses -------------------------------------------------------------------------------
+
+/** `data` of DELETE /admin/categories/{id} and /admin/places/{id}. */
+export const deleteResultSchema = z.object({ id: z.number().int() });
+/** `data` of DELETE /admin/zones/{id}: its buildings were deleted, its places left without zone. */
+export const zoneDeleteResultSchema = z.object({ id: z.number().int(), detachedPlaces: z.number().int(), deletedBuildings: z.number().int() });
+/** `data` of DELETE /admin/buildings/{id}: its places were left without building. */
+export const buildingDeleteResultSchema = z.object({ id: z.number().int(), zoneId: z.number().int(), detachedPlaces: z.number().int() });
+/** `data` of GET /admin/categories. */
+export const adminCategoryListSchema = z.array(categorySchema);
+/** `data` of GET /admin/zones and PUT /admin/zones/reorder: every zone in display order. */
+export const adminZoneListSchema = z.array(zoneSchema);
+/** `data` of GET /admin/zones/{zoneId}/buildings and its reorder: the zone's buildings in order. */
+export const adminBuildingListSchema = z.array(buildingSchema);
+/** `data` of GET /admin/places. */
+export const adminPlaceListSchema = z.array(placeListItemSchema);

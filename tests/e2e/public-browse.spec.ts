@@ -110,9 +110,10 @@ test('map: every place with coordinates, clusters, show/hide, category filter, z
   // clusters keep thousands of markers few on screen; their counts add up to every marker
   const clusters = map.getByRole('button', { name: /places here, zoom in$/ });
   await expect(clusters.first()).toBeVisible();
-  const clustered = await clusters.evaluateAll((els) => els.reduce((n, el) => n + Number(el.textContent), 0));
-  const single = await map.locator('.leaflet-marker-icon:not(.map-cluster)').count();
-  expect(clustered + single).toBe(markers.places.length + markers.buildings.length);
+  // (polled: while a zoom animates, the clusters of both zoom levels are in the page)
+  const onMap = () => map.locator('.leaflet-marker-icon').evaluateAll((els) =>
+    els.reduce((n, el) => n + (el.classList.contains('map-cluster') ? Number(el.textContent) : 1), 0));
+  await expect.poll(onMap).toBe(markers.places.length + markers.buildings.length);
   expect(await clusters.count()).toBeLessThan(100);
 
   // category filter
@@ -139,6 +140,14 @@ test('map: every place with coordinates, clusters, show/hide, category filter, z
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Al Ulayya');
   const zone = (await (await request.get('/api/public/zones/al-ulayya')).json()).data;
   await expect(page.getByRole('list', { name: 'Buildings' }).getByRole('listitem')).toHaveCount(zone.buildings.length);
+
+  // a building link (from /zones/{slug}, search, the city map) lands on its card in the zone detail
+  const building = zone.buildings[zone.buildings.length - 1];
+  await page.goto('/zones/al-ulayya');
+  await page.getByRole('link', { name: new RegExp(building.name) }).click();
+  await expect(page).toHaveURL(`/map/zones/al-ulayya#building-${building.slug}`);
+  await expect(page.locator(`#building-${building.slug}`)).toBeFocused();
+  await expect(page.locator(`#building-${building.slug}`)).toBeInViewport();
 });
 
 test('map marker: keyboard-reachable pin, popup link to the place', async ({ page, request }) => {

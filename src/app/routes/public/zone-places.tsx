@@ -37,7 +37,9 @@ export default function ZonePlacesPage() {
             <Text fontWeight="semibold">{t('sections.buildings')}</Text>
             <HStack wrap="wrap" gap="2">
               {zone.data.buildings.map((b) => (
-                <Badge key={b.id} variant="surface" size="lg">{b.number ? `${b.number} · ` : ''}{pick(b.name, b.nameAr)}</Badge>
+                <Badge key={b.id} asChild variant="surface" size="lg" _hover={{ bg: 'brand.subtle' }}>
+                  <RouterLink to={`${localize(`/map/zones/${slug}`)}#building-${b.slug}`}>{b.number ? `${b.number} · ` : ''}{pick(b.name, b.nameAr)}</RouterLink>
+                </Badge>
               ))}
             </HStack>
           </Stack>

@@ -149,14 +149,24 @@ export type BuildingUpdateBody = z.input<typeof buildingUpdateSchema>;
 export const reorderBodySchema = z
   .object({
     order: z
-      .array(z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), order: z.number().int().min(1).max(INT_MAX) }), { error: REORDER_MESSAGES.invalid })
+      .array(
+        z.object(
+          {
+            id: z.number({ error: REORDER_MESSAGES.invalid }).int(REORDER_MESSAGES.invalid).positive(REORDER_MESSAGES.invalid)
+              .max(Number.MAX_SAFE_INTEGER, REORDER_MESSAGES.invalid),
+            order: z.number({ error: REORDER_MESSAGES.invalid }).int(REORDER_MESSAGES.invalid),
+          },
+          { error: REORDER_MESSAGES.invalid },
+        ),
+        { error: REORDER_MESSAGES.invalid },
+      )
       .max(10_000),
   })
   .superRefine((body, ctx) => {
     const ids = new Set(body.order.map((e) => e.id));
     if (ids.size !== body.order.length) ctx.addIssue({ code: 'custom', path: ['order'], message: REORDER_MESSAGES.duplicate_id });
     const orders = new Set(body.order.map((e) => e.order));
-    if (orders.size !== body.order.length || body.order.some((e) => e.order > body.order.length)) {
+    if (orders.size !== body.order.length || body.order.some((e) => e.order < 1 || e.order > body.order.length)) {
       ctx.addIssue({ code: 'custom', path: ['order'], message: REORDER_MESSAGES.not_from_one });
     }
   });

@@ -20,6 +20,9 @@ async function expectNoBlockingViolations(page: Page, label: string) {
   expect(blocking.map((v) => `${label}: ${v.id} — ${v.nodes.slice(0, 3).map((n) => `${n.html} ${n.failureSummary ?? ''}`).join('; ')}`)).toEqual([]);
 }
 
+// eleven screens and an axe pass each per test: more than the default minute on a busy 2-core machine
+test.describe.configure({ timeout: 180_000 });
+
 const RUNS: { lang: Lang; theme: 'light' | 'dark'; width: number }[] = [
   { lang: 'en', theme: 'light', width: 1280 },
   { lang: 'ar', theme: 'dark', width: 375 },

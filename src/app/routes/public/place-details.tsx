@@ -16,12 +16,12 @@ import NotFound from './not-found.tsx';
 const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
 
 /** schema.org LocalBusiness JSON-LD and <link rel=canonical> (/p/{slug}) while the page is shown. */
-function useStructuredData(place: PlaceWithRelated | undefined, name: string) {
+function useStructuredData(place: PlaceWithRelated | undefined, name: string, lang: 'en' | 'ar') {
   useEffect(() => {
     if (!place) return;
     const canonical = document.createElement('link');
     canonical.rel = 'canonical';
-    canonical.href = `${location.origin}/p/${place.slug}${document.documentElement.lang === 'ar' ? '/ar' : ''}`;
+    canonical.href = `${location.origin}/p/${place.slug}${lang === 'ar' ? '/ar' : ''}`;
     document.head.appendChild(canonical);
     const script = document.createElement('script');
     script.type = 'application/ld+json';
@@ -43,7 +43,7 @@ function useStructuredData(place: PlaceWithRelated | undefined, name: string) {
       canonical.remove();
       script.remove();
     };
-  }, [place, name]);
+  }, [place, name, lang]);
 }
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -62,12 +62,12 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
 export default function PlaceDetailsPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();
-  const { pick, localize } = usePreferences();
+  const { pick, localize, lang } = usePreferences();
   const query = usePlaceQuery(slug);
   const place = query.data;
   const name = place ? pick(place.name, place.nameAr) : slug;
   useDocumentTitle(name);
-  useStructuredData(place, name);
+  useStructuredData(place, name, lang);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
   if (query.isError) return <Container maxW="5xl" py="10"><ErrorState message={t('place.loadError')} onRetry={() => void query.refetch()} /></Container>;

@@ -13,6 +13,7 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'invalid URL': 'validation.invalidImageUrl',
   'invalid slug': 'validation.invalidSlug',
   'Too long': 'validation.tooLong',
+  'This slug is already in use': 'validation.slugTaken',
 };
 
 /** The text of a field error: an admin i18n key, a known schema/server message, or the message as is. */

@@ -1,0 +1,122 @@
+import { request, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+
+/**
+ * Shared set-up of the admin console specs: one API login per spec file (the login rate limit counts
+ * successes too: 10 per e-mail per 15 minutes), the tokens put where the SPA keeps a remembered admin
+ * session (localStorage 'admin_token' / 'admin_refresh_token'), and small PNGs made on the fly.
+ */
+export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' };
+
+export interface AdminTokens {
+  token: string;
+  refreshToken: string;
+}
+
+const tokenLeft = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).exp * 1000 - Date.now();
+
+/**
+ * The e2e admin's tokens: reused from an earlier spec file of the same run while the stack still
+ * accepts them (GET /api/admin/auth/verify) and they have 10+ minutes left, else a fresh
+ * POST /api/admin/auth/login (the login rate limit is shared with the auth specs).
+ */
+export async function loginAdmin(baseURL: string): Promise<AdminTokens> {
+  const cache = path.join(tmpdir(), `admin-e2e-tokens-${new URL(baseURL).port}.json`);
+  const api = await request.newContext({ baseURL });
+  try {
+    if (existsSync(cache)) {
+      const cached = JSON.parse(readFileSync(cache, 'utf8')) as AdminTokens;
+      const verify = await api.get('/api/admin/auth/verify', { headers: { Authorization: `Bearer ${cached.token}` } });
+      if (verify.ok() && tokenLeft(cached.token) > 10 * 60_000) return cached;
+    }
+    const res = await api.post('/api/admin/auth/login', { data: { ...ADMIN, remember: true } });
+    const body = await res.json();
+    if (!body.success) throw new Error(`admin login failed: ${res.status()} ${JSON.stringify(body)}`);
+    const tokens = { token: body.data.token, refreshToken: body.data.refreshToken };
+    writeFileSync(cache, JSON.stringify(tokens));
+    return tokens;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Every page of `context` starts signed in as the admin (remembered session). */
+export async function useAdminSession(context: BrowserContext, tokens: AdminTokens) {
+  await context.addInitScript(([token, refreshToken]) => {
+    localStorage.setItem('admin_token', token);
+    localStorage.setItem('admin_refresh_token', refreshToken);
+  }, [tokens.token, tokens.refreshToken] as const);
+}
+
+/** An API client sending the admin bearer token (for set-up and clean-up, never for what a test checks). */
+export function adminApi(baseURL: string, tokens: AdminTokens): Promise<APIRequestContext> {
+  return request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${tokens.token}` } });
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A valid RGB PNG of `size`×`size` pixels filled with `rgb` (a few hundred bytes). */
+export function makePng(size: number, rgb: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A unique suffix so reruns on the same stack never collide. */
+export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export type Lang = 'en' | 'ar';
+const locales = new Map<string, Record<string, unknown>>();
+function locale(lang: Lang, ns: 'admin' | 'common'): Record<string, unknown> {
+  const key = `${lang}/${ns}`;
+  if (!locales.has(key)) locales.set(key, JSON.parse(readFileSync(new URL(`../../locales/${key}.json`, import.meta.url), 'utf8')));
+  return locales.get(key)!;
+}
+
+/**
+ * The UI text of `key` ('ns:path.to.key', admin namespace by default) in `lang`, with {{vars}}
+ * filled: the specs find controls by the same labels the screens show, in both languages.
+ */
+export function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  const [ns, path] = key.includes(':') ? (key.split(':') as ['admin' | 'common', string]) : (['admin', key] as const);
+  const value = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale(lang, ns));
+  if (typeof value !== 'string') throw new Error(`missing ${lang} text ${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
+}
+
+/** A path in `lang` (Arabic adds the /ar suffix before any query). */
+export const inLang = (lang: Lang, path: string) => {
+  if (lang === 'en') return path;
+  const [p, q] = path.split('?');
+  return `${p === '/' ? '' : p}/ar${q ? `?${q}` : ''}`;
+};

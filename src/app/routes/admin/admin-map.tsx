@@ -18,7 +18,7 @@ function ZonesMap({ zones }: { zones: Zone[] }) {
   if (markers.length === 0) return null;
   return (
     <Box mb="6">
-      <MapView markers={markers} label={t('map.zonesMapLabel')} height="max(280px, 40vh)" cluster={false} />
+      <MapView markers={markers} label={t('map.zonesMapLabel')} height="max(280px, 40vh)" clusterLabel={(count) => t('map.clusterLabel', { count })} />
     </Box>
   );
 }

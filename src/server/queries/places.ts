@@ -1,4 +1,4 @@
-import { Buffer } from 'node:buffer';
+import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
 import { countSearchPlaces, Params, placeMatchSql, planSearch, run, SEARCH_WINDOW, searchPlaces } from './search.ts';
@@ -54,13 +54,13 @@ type Cursor = ['k', PlaceSort, string, number] | ['r', number];
 const invalidCursor = () => new ApiError(400, 'validation_failed', { cursor: ['invalid or expired cursor for this list'] });
 
 function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
+  return encodeBase64Url(new TextEncoder().encode(JSON.stringify(c)).buffer);
 }
 
 function decodeCursor(text: string): Cursor {
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(decodeBase64Url(text)));
   } catch {
     throw invalidCursor();
   }

@@ -30,6 +30,7 @@ async function expectNoBlockingViolations(page: Page, where: string) {
 
 for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][]) {
   test(`${lang}/${theme}: admin screens and dialogs pass axe (serious, critical)`, async ({ page }) => {
+    test.slow(); // eight screens and dialogs, each scanned by axe
     const t = (key: string) => tr(lang, key);
     const open = async (path: string) => {
       await page.goto(`${inLang(lang, path)}?theme=${theme}`);

@@ -41,6 +41,7 @@ async function dragHandle(page: Page, handle: Locator, onto: Locator) {
 
 for (const lang of ['en', 'ar'] as Lang[]) {
   test(`zones and buildings: create, reorder by drag and keyboard, delete (${lang})`, async ({ page }) => {
+    test.slow(); // one long walk: two reloads, pointer and keyboard reorders, a map page with every zone
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
     const id = uid();
     const zoneTitle = `E2E Zone ${id}`;

@@ -59,7 +59,7 @@ function popupContent(marker: MapMarker, openLabel: string | undefined, open: (m
 }
 
 /** Adds the markers imperatively (one Leaflet layer each, added in chunks): thousands stay smooth. */
-function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel }: Required<Pick<MapViewProps, 'markers' | 'cluster' | 'fitToMarkers'>> & Pick<MapViewProps, 'onMarkerOpen' | 'openLabel' | 'clusterLabel'>) {
+function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clusterLabel }: Required<Pick<MapViewProps, 'markers' | 'cluster' | 'fitToMarkers'>> & Pick<MapViewProps, 'onMarkerOpen' | 'openLabel' | 'clusterLabel'>) {
   const map = useMap();
   const navigate = useNavigate();
   const { t } = useTranslation();
@@ -102,10 +102,10 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel }: Re
         html: `<span>${count}</span>`,
         className: `map-cluster map-cluster--${size}`,
         iconSize: L.point(40, 40),
-        label: t('mapView.cluster', { count }),
+        label: clusterLabel ? clusterLabel(count) : t('mapView.cluster', { count }),
       });
     },
-    [t],
+    [t, clusterLabel],
   );
 
   if (!cluster) return null;
@@ -120,14 +120,14 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel }: Re
  * The Leaflet map itself (loaded lazily through map-view.tsx, so only map screens download Leaflet).
  * Its container is always dir="ltr": Leaflet positions tiles and controls assuming left-to-right.
  */
-export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)', center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, fitToMarkers = true, cluster = true, onMarkerOpen, openLabel }: MapViewProps) {
+export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)', center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, fitToMarkers = true, cluster = true, onMarkerOpen, openLabel, clusterLabel }: MapViewProps) {
   const { t } = useTranslation();
   return (
     <div dir="ltr" className="map-view" role="region" aria-label={label} style={{ height }}>
       <MapContainer center={center} zoom={zoom} zoomControl={false} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }}>
         <TileLayer url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} />
         <ZoomControl position="topleft" zoomInTitle={t('mapView.zoomIn')} zoomOutTitle={t('mapView.zoomOut')} />
-        <Markers markers={markers} cluster={cluster} fitToMarkers={fitToMarkers} onMarkerOpen={onMarkerOpen} openLabel={openLabel} />
+        <Markers markers={markers} cluster={cluster} fitToMarkers={fitToMarkers} onMarkerOpen={onMarkerOpen} openLabel={openLabel} clusterLabel={clusterLabel} />
       </MapContainer>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Box, Container } from '@chakra-ui/react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView, type MapMarker } from '../../../components/map/map-view.tsx';
 import { ZonesManager } from '../../../features/admin/components/zones-manager.tsx';
@@ -11,14 +12,16 @@ import type { Zone } from '../../../shared/schemas/entities.ts';
 function ZonesMap({ zones }: { zones: Zone[] }) {
   const { t } = useTranslation('admin');
   const { pick, localize } = usePreferences();
-  const markers: MapMarker[] = zones.flatMap((z) => {
+  // Memoised: a new array or callback would make the map clear, re-add and re-fit every pin on each render.
+  const markers: MapMarker[] = useMemo(() => zones.flatMap((z) => {
     const at = coordinatesOf(z);
     return at ? [{ id: z.id, ...at, kind: 'building' as const, title: pick(z.title, z.titleAr), subtitle: t('zones.counts', { buildings: z.buildingsCount, places: z.placesCount }), href: localize(`/admin/map/zones/${z.id}`) }] : [];
-  });
+  }), [zones, pick, localize, t]);
+  const clusterLabel = useCallback((count: number) => t('map.clusterLabel', { count }), [t]);
   if (markers.length === 0) return null;
   return (
     <Box mb="6">
-      <MapView markers={markers} label={t('map.zonesMapLabel')} height="max(280px, 40vh)" clusterLabel={(count) => t('map.clusterLabel', { count })} />
+      <MapView markers={markers} label={t('map.zonesMapLabel')} height="max(280px, 40vh)" clusterLabel={clusterLabel} />
     </Box>
   );
 }

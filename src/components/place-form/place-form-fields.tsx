@@ -146,3 +146,15 @@ export function PlaceFormFields({ form, text, errorText, categories, zones, uplo
     </>
   );
 }
+
+const FIELD_TEXT: Record<string, PlaceFormText> = {
+  categoryId: 'fields.category', zoneId: 'fields.zone', logoUrl: 'fields.logo',
+  'details.description': 'fields.description', 'details.imageUrl': 'fields.image', 'details.youtubeUrl': 'fields.youtubeUrl',
+};
+
+/** The label text key of a payload field ('name', 'categoryId', 'details.imageUrl'…), or null for an unknown one. */
+export function placeFieldTextKey(field: string): PlaceFormText | null {
+  if (FIELD_TEXT[field]) return FIELD_TEXT[field];
+  const known = ['name', 'nameAr', 'phone', 'whatsapp', 'websiteUrl', 'managerName', 'managerNameAr', 'managerPhone', 'address', 'addressAr', 'mapUrl'];
+  return known.includes(field) ? (`fields.${field}` as PlaceFormText) : null;
+}

@@ -14,7 +14,7 @@ import { uploaderFor } from '../api/upload-image.ts';
 import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, placeToForm, toPlacePayload, type PlaceFormValues } from '../place-form.ts';
 import { useFieldErrorText } from './admin-field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
-import { applyServerFieldErrors } from './server-errors.ts';
+import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';
 
 const uploadPlaceImage = uploaderFor('places');
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(PLACE_MESSAGES).map(([key, text]) => [text, `placeValidation.${key}`]));

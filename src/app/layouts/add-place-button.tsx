@@ -1,12 +1,12 @@
 import { Button, CloseButton, Dialog, Portal, Text, type ButtonProps } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePreferences } from '../../lib/preferences.tsx';
 import { useSession } from '../../lib/session.ts';
-import { ContributePlaceDialog } from '../../features/contributions/components/contribute-place-dialog.tsx';
-import { usePlaceFormChoices } from '../place-form-choices.ts';
+
+const AddPlaceDialog = lazy(() => import('./add-place-dialog.tsx'));
 
 /**
  * 'Add Place': signed-in users get the add-place form; signed-out visitors get the choice of
@@ -27,18 +27,12 @@ export function AddPlaceButton({ label, ...props }: ButtonProps & { label?: stri
     <>
       {button}
       {user ? (
-        used && <AddPlaceDialog open={open} onOpenChange={setOpen} />
+        used && <Suspense fallback={null}><AddPlaceDialog open={open} onOpenChange={setOpen} /></Suspense>
       ) : (
         <LoginChoiceDialog open={open} onOpenChange={setOpen} />
       )}
     </>
   );
-}
-
-/** The signed-in user's add-place form; mounted while open, so the choices load only when needed. */
-function AddPlaceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const choices = usePlaceFormChoices();
-  return <ContributePlaceDialog open={open} onOpenChange={onOpenChange} target={{ mode: 'create' }} choices={choices} />;
 }
 
 /** Signed out: 'Please login or create an account to add a place' with Login, Create Account, Cancel. */

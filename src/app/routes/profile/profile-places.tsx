@@ -21,7 +21,7 @@ function PlacesTab() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <MyPlacesList onEdit={(place) => { setEditing(place); setOpen(true); }} emptyAction={<AddPlaceButton size="md" />} />
+      <MyPlacesList onEdit={(place) => { setEditing(place); setOpen(true); }} addAction={(where) => <AddPlaceButton size={where === 'empty' ? 'md' : 'sm'} />} />
       {editing && <ContributePlaceDialog open={open} onOpenChange={setOpen} target={{ mode: 'edit', place: editing }} choices={choices} />}
     </>
   );

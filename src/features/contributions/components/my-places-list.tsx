@@ -48,10 +48,11 @@ function PlaceRow({ place, onEdit }: { place: Place; onEdit: () => void }) {
 /**
  * The signed-in user's own places (spec §2; GET /public/auth/places, newest first): name, category,
  * zone, a link to the public page and Edit (`onEdit`, which opens the edit-request form). The page
- * is in the URL (`?page=`). Loading skeleton, empty state with `emptyAction` (Add Place), 'Failed to
- * load your places' with retry.
+ * is in the URL (`?page=`). `addAction` (Add Place) sits by the heading and in the empty state (the
+ * only way to add on small screens, where the header has no Add Place for signed-in users).
+ * Loading skeleton, 'Failed to load your places' with retry.
  */
-export function MyPlacesList({ onEdit, emptyAction }: { onEdit: (place: Place) => void; emptyAction?: ReactNode }) {
+export function MyPlacesList({ onEdit, addAction }: { onEdit: (place: Place) => void; addAction?: (variant: 'header' | 'empty') => ReactNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -66,7 +67,7 @@ export function MyPlacesList({ onEdit, emptyAction }: { onEdit: (place: Place) =
   }, { replace: true });
 
   return (
-    <Section title={t('contribute.places.heading')} id="my-places-heading">
+    <Section title={t('contribute.places.heading')} id="my-places-heading" action={query.data?.data.length ? addAction?.('header') : undefined}>
       <Text color="fg.muted" fontSize="sm" mt="-2" mb="4">{t('contribute.places.intro')}</Text>
       {query.isError ? (
         <ErrorState message={t('contribute.places.loadError')} onRetry={() => void query.refetch()} />
@@ -75,7 +76,7 @@ export function MyPlacesList({ onEdit, emptyAction }: { onEdit: (place: Place) =
           {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height="20" borderRadius="lg" />)}
         </Stack>
       ) : query.data.data.length === 0 ? (
-        <EmptyBlock icon={<Store />} title={t('contribute.places.empty')} description={t('contribute.places.emptyHint')} action={emptyAction} />
+        <EmptyBlock icon={<Store />} title={t('contribute.places.empty')} description={t('contribute.places.emptyHint')} action={addAction?.('empty')} />
       ) : (
         <>
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-labelledby="my-places-heading" opacity={query.isPlaceholderData ? 0.6 : 1}>

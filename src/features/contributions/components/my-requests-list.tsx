@@ -40,8 +40,8 @@ function RequestRow({ request, onOpen }: { request: PlaceRequest; onOpen: () => 
           <RequestStatusBadge status={request.status} />
         </HStack>
         {request.status === 'rejected' && request.rejectionReason && (
-          <Text fontSize="sm" lineClamp={2} dir="auto" textAlign="start">
-            <Text as="span" fontWeight="medium">{t('contribute.requests.rejectionReason')}: </Text>{request.rejectionReason}
+          <Text fontSize="sm" lineClamp={2}>
+            <Text as="span" fontWeight="medium">{t('contribute.requests.rejectionReason')}: </Text><bdi>{request.rejectionReason}</bdi>
           </Text>
         )}
         <Box>

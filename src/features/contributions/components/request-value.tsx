@@ -30,7 +30,7 @@ export function RequestValue({ field, value, categories, zones, alt }: {
   }
   const ltr = LINK_FIELDS.includes(field);
   return (
-    <Text as="span" dir={ltr ? 'ltr' : 'auto'} wordBreak={ltr ? 'break-all' : 'break-word'} whiteSpace="pre-wrap" display="inline-block" textAlign="start">
+    <Text as="span" dir={ltr ? 'ltr' : 'auto'} wordBreak={ltr ? 'break-all' : 'break-word'} whiteSpace="pre-wrap">
       {String(value)}
     </Text>
   );

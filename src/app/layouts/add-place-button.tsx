@@ -1,10 +1,12 @@
 import { Button, CloseButton, Dialog, Portal, Text, type ButtonProps } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePreferences } from '../../lib/preferences.tsx';
 import { useSession } from '../../lib/session.ts';
+
+const AddPlaceDialog = lazy(() => import('./add-place-dialog.tsx'));
 
 /**
  * 'Add Place': signed-in users get the add-place form; signed-out visitors get the choice of
@@ -13,16 +15,33 @@ import { useSession } from '../../lib/session.ts';
 export function AddPlaceButton({ label, ...props }: ButtonProps & { label?: string }) {
   const { t } = useTranslation();
   const { user } = useSession('public');
+  const [open, setOpen] = useState(false);
+  // The form mounts on first use (its choices load then) and stays, so closing can animate.
+  const [used, setUsed] = useState(false);
+  const button = (
+    <Button colorPalette="brand" size="sm" {...props} onClick={() => { setUsed(true); setOpen(true); }} aria-haspopup="dialog">
+      <Plus aria-hidden /> {label ?? t('nav.addPlace')}
+    </Button>
+  );
+  return (
+    <>
+      {button}
+      {user ? (
+        used && <Suspense fallback={null}><AddPlaceDialog open={open} onOpenChange={setOpen} /></Suspense>
+      ) : (
+        <LoginChoiceDialog open={open} onOpenChange={setOpen} />
+      )}
+    </>
+  );
+}
+
+/** Signed out: 'Please login or create an account to add a place' with Login, Create Account, Cancel. */
+function LoginChoiceDialog({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
   const { localize } = usePreferences();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" role={user ? 'dialog' : 'alertdialog'}>
-      <Dialog.Trigger asChild>
-        <Button colorPalette="brand" size="sm" {...props}>
-          <Plus aria-hidden /> {label ?? t('nav.addPlace')}
-        </Button>
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" role="alertdialog">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

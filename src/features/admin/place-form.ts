@@ -1,6 +1,7 @@
-import type { z } from 'zod';
 import { PLACE_FIELD_MESSAGES, placeCreateSchema, placeUpdateSchema, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
-import type { Place } from '../../shared/schemas/entities.ts';
+import { type PlaceFormValues } from '../../components/place-form/form-values.ts';
+
+export { emptyPlaceForm, placeToForm, selectId, type PlaceFormValues } from '../../components/place-form/form-values.ts';
 
 /**
  * The admin place form on the shared payload schema (src/shared/schemas/place-form.ts: the public
@@ -10,27 +11,6 @@ import type { Place } from '../../shared/schemas/entities.ts';
 export const PLACE_MESSAGES = PLACE_FIELD_MESSAGES;
 
 export const placeFormSchema = placeCreateSchema;
-export type PlaceFormValues = z.input<typeof placeCreateSchema>;
-
-export const emptyPlaceForm: PlaceFormValues = {
-  name: '', nameAr: '', categoryId: undefined as unknown as number, zoneId: null, logoUrl: '', address: '', addressAr: '',
-  phone: '', whatsapp: '', websiteUrl: '', mapUrl: '', managerName: '', managerNameAr: '', managerPhone: '',
-  details: { description: '', imageUrl: '', youtubeUrl: '' },
-};
-
-/** Form values of a stored place. */
-export function placeToForm(p: Place): PlaceFormValues {
-  return {
-    name: p.name, nameAr: p.nameAr ?? '', categoryId: p.categoryId, zoneId: p.zoneId, logoUrl: p.logoUrl ?? '',
-    address: p.address ?? '', addressAr: p.addressAr ?? '', phone: p.phone ?? '', whatsapp: p.whatsapp ?? '',
-    websiteUrl: p.websiteUrl ?? '', mapUrl: p.mapUrl ?? '', managerName: p.managerName ?? '', managerNameAr: p.managerNameAr ?? '',
-    managerPhone: p.managerPhone ?? '',
-    details: { description: p.details.description ?? '', imageUrl: p.details.imageUrl ?? '', youtubeUrl: p.details.youtubeUrl ?? '' },
-  };
-}
-
-/** A select's value as an id: '' (none) → null. */
-export const selectId = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
 /**
  * The request body (spec §3) from valid form values: on create the shared create schema leaves empty

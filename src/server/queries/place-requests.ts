@@ -1,6 +1,7 @@
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
-import { PLACE_DETAIL_FIELDS, PLACE_FIELDS, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
+import { flattenPayload } from '../../shared/place-payload.ts';
+import type { PlaceCreateInput, PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request.ts';
 
 /**
@@ -72,24 +73,6 @@ function scalar(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number') return value;
   return JSON.stringify(value);
-}
-
-/** Form order of the fields (jsonb keeps its own key order): place fields, then details, then unknown keys. */
-const FIELD_ORDER: string[] = [...PLACE_FIELDS, ...PLACE_DETAIL_FIELDS.map((f) => `details.${f}`)];
-const rank = (field: string) => {
-  const i = FIELD_ORDER.indexOf(field);
-  return i === -1 ? FIELD_ORDER.length : i;
-};
-
-/** `[field, value]` pairs of a payload in form order; details flattened to 'details.<key>'. */
-export function flattenPayload(payload: Json | null | undefined): [string, unknown][] {
-  const out: [string, unknown][] = [];
-  for (const [key, value] of Object.entries(payload ?? {})) {
-    if (key === 'details' && value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [inner, v] of Object.entries(value as Json)) out.push([`details.${inner}`, v]);
-    } else out.push([key, value]);
-  }
-  return out.sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
 function valueAt(source: Json | null | undefined, field: string): unknown {

@@ -1,9 +1,6 @@
-import { ProfileLayout } from '../../layouts/profile-layout.tsx';
+import { ProfileRequestsTab } from './requests-tab.tsx';
 
-/**
- * Placeholder content until this tab is built; it already renders inside ProfileLayout (guard,
- * Profile section, tabs) as the finished screen will.
- */
+/** /profile/creation-requests (and /ar): the places the user submitted and their review status. */
 export default function ProfileCreationRequestsPage() {
-  return <ProfileLayout>{null}</ProfileLayout>;
+  return <ProfileRequestsTab type="create" />;
 }

@@ -1,9 +1,6 @@
-import { ProfileLayout } from '../../layouts/profile-layout.tsx';
+import { ProfileRequestsTab } from './requests-tab.tsx';
 
-/**
- * Placeholder content until this tab is built; it already renders inside ProfileLayout (guard,
- * Profile section, tabs) as the finished screen will.
- */
+/** /profile/edit-requests (and /ar): the user's edit requests with proposed changes and review status. */
 export default function ProfileEditRequestsPage() {
-  return <ProfileLayout>{null}</ProfileLayout>;
+  return <ProfileRequestsTab type="edit" />;
 }

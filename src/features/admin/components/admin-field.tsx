@@ -1,6 +1,6 @@
-import { Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabeledField } from '../../../components/ui/labeled-field.tsx';
 
 /**
  * The English field messages the shared schemas and the admin API answer with (spec §5), and the
@@ -30,17 +30,7 @@ export function useFieldErrorText() {
  * A labelled admin form field: label tied to the control, error linked and announced, the control
  * marked invalid. `error` is an admin i18n key (`validation.*`) or a message shown as is.
  */
-export function AdminField({ label, error, helper, required, children }: { label: ReactNode; error?: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
+export function AdminField({ error, ...props }: { label: ReactNode; error?: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
   const errorText = useFieldErrorText();
-  return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {children}
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText color={{ _light: 'red.700', _dark: 'red.300' }}>{errorText(error)}</Field.ErrorText>
-    </Field.Root>
-  );
+  return <LabeledField {...props} error={errorText(error)} />;
 }

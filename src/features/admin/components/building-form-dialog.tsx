@@ -7,8 +7,8 @@ import type { Building } from '../../../shared/schemas/entities.ts';
 import { useSaveBuilding } from '../api/buildings.ts';
 import { buildingFormSchema, optionalFields, type BuildingFormValues } from '../forms.ts';
 import { AdminField } from './admin-field.tsx';
-import { FormDialog } from './form-dialog.tsx';
-import { applyServerFieldErrors } from './server-errors.ts';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';
 
 const FIELDS = ['name', 'nameAr', 'number', 'description', 'descriptionAr', 'mapUrl', 'hasDetails', 'order'] as const;
 

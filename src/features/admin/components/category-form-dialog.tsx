@@ -9,8 +9,8 @@ import { useSaveCategory } from '../api/categories.ts';
 import { uploaderFor } from '../api/upload-image.ts';
 import { categoryFormSchema, type CategoryFormValues } from '../forms.ts';
 import { AdminField, useFieldErrorText } from './admin-field.tsx';
-import { FormDialog } from './form-dialog.tsx';
-import { applyServerFieldErrors } from './server-errors.ts';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';
 
 const FIELDS = ['name', 'nameAr', 'slug', 'iconUrl'] as const;
 const uploadIcon = uploaderFor('categories');

@@ -7,8 +7,8 @@ import type { Zone } from '../../../shared/schemas/entities.ts';
 import { useSaveZone } from '../api/save-zone.ts';
 import { optionalFields, zoneFormSchema, type ZoneFormValues } from '../forms.ts';
 import { AdminField } from './admin-field.tsx';
-import { FormDialog } from './form-dialog.tsx';
-import { applyServerFieldErrors } from './server-errors.ts';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';
 
 const FIELDS = ['title', 'titleAr', 'slug', 'order', 'locationUrl', 'description', 'descriptionAr'] as const;
 

@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A modal form (create/edit dialogs of the admin console): title, fields, Cancel and Save. Save shows
+ * A modal form (create/edit dialogs of the admin console and of contributors): title, fields, Cancel and Save. Save shows
  * the saving label and is disabled while `pending` (or `submitDisabled`); Escape and Cancel close.
  */
 export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, size = 'md', children }: {
@@ -17,7 +17,7 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
   size?: 'md' | 'lg' | 'xl';
   children: ReactNode;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside">
       <Portal>
@@ -33,14 +33,14 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
               </Dialog.Body>
               <Dialog.Footer>
                 <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="ghost">{t('common.cancel')}</Button>
+                  <Button type="button" variant="ghost">{t('app.cancel')}</Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={pending} loadingText={t('common.saving')} disabled={submitDisabled}>
-                  {submitLabel ?? t('common.save')}
+                <Button type="submit" colorPalette="brand" loading={pending} loadingText={t('app.saving')} disabled={submitDisabled}>
+                  {submitLabel ?? t('app.save')}
                 </Button>
               </Dialog.Footer>
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
+                <CloseButton size="sm" aria-label={t('app.close')} />
               </Dialog.CloseTrigger>
             </form>
           </Dialog.Content>

@@ -1,0 +1,160 @@
+import { AspectRatio, Box, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useRef, type ReactNode } from 'react';
+import { Controller, get, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { toYouTubeEmbedUrl } from '../../shared/youtube.ts';
+import { ImageUploadField } from '../ui/image-upload.tsx';
+import { LabeledField } from '../ui/labeled-field.tsx';
+import { selectId, type PlaceFormValues } from './form-values.ts';
+
+/** The texts the place form shows; each form supplies them from its own namespace. */
+export type PlaceFormText =
+  | 'sections.basic' | 'sections.contact' | 'sections.location' | 'sections.details'
+  | `fields.${'name' | 'nameAr' | 'category' | 'zone' | 'logo' | 'phone' | 'whatsapp' | 'websiteUrl' | 'managerName'
+    | 'managerNameAr' | 'managerPhone' | 'address' | 'addressAr' | 'mapUrl' | 'description' | 'image' | 'youtubeUrl' | 'youtubeHelper'}`
+  | 'chooseCategory' | 'noZone' | 'videoPreview';
+
+/** A choice of the category and zone selects, its label already in the page's language. */
+export interface PlaceFormOption {
+  id: number;
+  label: string;
+}
+
+export interface PlaceFormFieldsProps {
+  form: UseFormReturn<PlaceFormValues>;
+  text: (key: PlaceFormText) => string;
+  /** A field's message (the shared schema's English text or a server message) in the page's language. */
+  errorText: (message: string | undefined) => string | undefined;
+  categories: PlaceFormOption[];
+  zones: PlaceFormOption[];
+  /** Uploads a logo or main image and resolves to its URL (ImageUploadField's `upload`). */
+  upload: (file: File) => Promise<string>;
+  /** Told when any image upload starts or ends, so the form can hold its submit meanwhile. */
+  onUploadingChange?: (uploading: boolean) => void;
+}
+
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontSize="md" fontWeight="semibold">{legend}</Fieldset.Legend>
+      <Fieldset.Content>{children}</Fieldset.Content>
+    </Fieldset.Root>
+  );
+}
+
+/**
+ * The place form's fields (spec §2/§3/§5), shared by the admin console and the contributors' add and
+ * edit dialogs, in sections basic (names, category, zone, logo), contact (phone, WhatsApp, website,
+ * manager), location (addresses, map URL) and additional details (description, main image, YouTube
+ * link with an embedded preview once it is a valid watch/embed/shorts/youtu.be link).
+ */
+export function PlaceFormFields({ form, text, errorText, categories, zones, upload, onUploadingChange }: PlaceFormFieldsProps) {
+  const { errors } = form.formState;
+  const uploads = useRef({ logo: false, image: false });
+  const youtubeUrl = useWatch({ control: form.control, name: 'details.youtubeUrl' });
+  const embedUrl = toYouTubeEmbedUrl(youtubeUrl);
+  const message = (name: FieldPath<PlaceFormValues>) => errorText((get(errors, name) as { message?: string } | undefined)?.message);
+  const field = (name: FieldPath<PlaceFormValues>, label: PlaceFormText, control: ReactNode, options: { required?: boolean; helper?: string } = {}) => (
+    <LabeledField label={text(label)} error={message(name)} required={options.required} helper={options.helper}>{control}</LabeledField>
+  );
+  const english = (name: 'name' | 'managerName' | 'address') => <Input {...form.register(name)} lang="en" autoComplete="off" />;
+  const arabic = (name: 'nameAr' | 'managerNameAr' | 'addressAr') => <Input {...form.register(name)} dir="rtl" lang="ar" autoComplete="off" />;
+  const phone = (name: 'phone' | 'whatsapp' | 'managerPhone') => <Input {...form.register(name)} type="tel" dir="ltr" autoComplete="off" />;
+  const url = (name: 'websiteUrl' | 'mapUrl' | 'details.youtubeUrl', placeholder = 'https://…') => <Input {...form.register(name)} type="url" dir="ltr" placeholder={placeholder} />;
+
+  const image = (name: 'logoUrl' | 'details.imageUrl', label: PlaceFormText, key: 'logo' | 'image') => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: f }) => (
+        <ImageUploadField
+          label={text(label)}
+          value={f.value as string | null | undefined}
+          onChange={(value) => f.onChange(value ?? '')}
+          upload={upload}
+          onUploadingChange={(busy) => {
+            uploads.current[key] = busy;
+            onUploadingChange?.(uploads.current.logo || uploads.current.image);
+          }}
+          error={message(name)}
+        />
+      )}
+    />
+  );
+
+  return (
+    <>
+      <Section legend={text('sections.basic')}>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {field('name', 'fields.name', english('name'), { required: true })}
+          {field('nameAr', 'fields.nameAr', arabic('nameAr'))}
+          {field('categoryId', 'fields.category', (
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('categoryId', { setValueAs: (v) => selectId(v) ?? undefined })}>
+                <option value="">{text('chooseCategory')}</option>
+                {categories.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          ), { required: true })}
+          {field('zoneId', 'fields.zone', (
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('zoneId', { setValueAs: selectId })}>
+                <option value="">{text('noZone')}</option>
+                {zones.map((z) => <option key={z.id} value={z.id}>{z.label}</option>)}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          ))}
+        </SimpleGrid>
+        {image('logoUrl', 'fields.logo', 'logo')}
+      </Section>
+
+      <Section legend={text('sections.contact')}>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {field('phone', 'fields.phone', phone('phone'))}
+          {field('whatsapp', 'fields.whatsapp', phone('whatsapp'))}
+        </SimpleGrid>
+        {field('websiteUrl', 'fields.websiteUrl', url('websiteUrl'))}
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          {field('managerName', 'fields.managerName', english('managerName'))}
+          {field('managerNameAr', 'fields.managerNameAr', arabic('managerNameAr'))}
+          {field('managerPhone', 'fields.managerPhone', phone('managerPhone'))}
+        </SimpleGrid>
+      </Section>
+
+      <Section legend={text('sections.location')}>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {field('address', 'fields.address', english('address'))}
+          {field('addressAr', 'fields.addressAr', arabic('addressAr'))}
+        </SimpleGrid>
+        {field('mapUrl', 'fields.mapUrl', url('mapUrl'))}
+      </Section>
+
+      <Section legend={text('sections.details')}>
+        {field('details.description', 'fields.description', <Textarea {...form.register('details.description')} rows={4} />)}
+        {image('details.imageUrl', 'fields.image', 'image')}
+        {field('details.youtubeUrl', 'fields.youtubeUrl', url('details.youtubeUrl', 'https://www.youtube.com/watch?v=…'), { helper: text('fields.youtubeHelper') })}
+        {embedUrl && (
+          <Stack gap="1">
+            <Text fontSize="sm" fontWeight="medium">{text('videoPreview')}</Text>
+            <AspectRatio ratio={16 / 9} maxW="md">
+              <Box as="iframe" borderRadius="md" borderWidth="1px" {...{ src: embedUrl, title: text('videoPreview'), allow: 'encrypted-media; picture-in-picture', allowFullScreen: true, loading: 'lazy', referrerPolicy: 'strict-origin-when-cross-origin' }} />
+            </AspectRatio>
+          </Stack>
+        )}
+      </Section>
+    </>
+  );
+}
+
+const FIELD_TEXT: Record<string, PlaceFormText> = {
+  categoryId: 'fields.category', zoneId: 'fields.zone', logoUrl: 'fields.logo',
+  'details.description': 'fields.description', 'details.imageUrl': 'fields.image', 'details.youtubeUrl': 'fields.youtubeUrl',
+};
+
+/** The label text key of a payload field ('name', 'categoryId', 'details.imageUrl'…), or null for an unknown one. */
+export function placeFieldTextKey(field: string): PlaceFormText | null {
+  if (FIELD_TEXT[field]) return FIELD_TEXT[field];
+  const known = ['name', 'nameAr', 'phone', 'whatsapp', 'websiteUrl', 'managerName', 'managerNameAr', 'managerPhone', 'address', 'addressAr', 'mapUrl'];
+  return known.includes(field) ? (`fields.${field}` as PlaceFormText) : null;
+}

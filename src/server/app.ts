@@ -41,6 +41,44 @@ const API_DESCRIPTION = [
   'Every response carries `X-Request-Id` (send your own to correlate).',
 ].join('\n');
 
+/** JSON schema of the error envelope, for responses the route modules leave implicit. */
+const ERROR_ENVELOPE_SCHEMA = {
+  type: 'object',
+  required: ['success', 'error'],
+  properties: {
+    success: { type: 'boolean', const: false },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      },
+    },
+  },
+};
+
+/**
+ * Adds what the app does to every operation but route modules need not repeat: 413 for any JSON
+ * request body (JSON_BODY_LIMIT_BYTES), 401 for bearerAuth operations, and the `X-Request-Id`
+ * response header.
+ */
+export function completeDocument(doc: Record<string, unknown>): Record<string, unknown> {
+  const error = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_ENVELOPE_SCHEMA } } });
+  const paths = doc.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> }; security?: Record<string, unknown>[]; responses: Record<string, { description?: string; content?: unknown; headers?: Record<string, unknown> }> }>>;
+  for (const ops of Object.values(paths)) {
+    for (const op of Object.values(ops)) {
+      if (op.requestBody?.content?.['application/json'] && !op.responses['413']) op.responses['413'] = error(`JSON body over ${JSON_BODY_LIMIT_BYTES} bytes`);
+      if (op.security?.some((s) => 'bearerAuth' in s) && !op.responses['401']) op.responses['401'] = error('Missing or invalid token');
+      for (const response of Object.values(op.responses)) {
+        response.headers = { ...response.headers, 'X-Request-Id': { description: 'Id of this request (yours when you sent a valid X-Request-Id)', schema: { type: 'string' } } };
+      }
+    }
+  }
+  return doc;
+}
+
 /** Turns zod issues into `{ field: [messages] }` (nested paths joined with dots). */
 export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
@@ -101,6 +139,8 @@ export function createApp(deps: AppDeps): ApiApp {
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT_BYTES, onError: () => { throw new ApiError(413, 'payload_too_large'); } });
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || UPLOAD_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
 
+  const securedOperations: { method: string; pattern: RegExp }[] = [];
+
   app.use('*', async (c, next) => {
     c.set('lang', langFromHeader(c.req.header('accept-language')));
     let claims: JwtClaims = ANON_CLAIMS;
@@ -113,6 +153,9 @@ export function createApp(deps: AppDeps): ApiApp {
     }
     c.set('claims', claims);
     c.set('db', (fn) => withClaims(deps.sql, c.get('claims'), fn, { statementTimeoutMs: deps.statementTimeoutMs }));
+    if (claims.role === 'anon' && securedOperations.some((o) => o.method === c.req.method && o.pattern.test(c.req.path))) {
+      throw new ApiError(401, 'unauthorized');
+    }
     await next();
   });
 
@@ -136,15 +179,21 @@ export function createApp(deps: AppDeps): ApiApp {
   registerAdminRoutes(app, deps);
   for (const register of deps.extraRoutes ?? []) register(app, deps);
 
-  app.doc31('/openapi.json', (c) => ({
-    openapi: '3.1.0',
-    info: {
-      title: 'Dalil — city services directory API',
-      version: '1.0.0',
-      description: API_DESCRIPTION,
-    },
-    servers: [{ url: new URL(c.req.url).origin, description: 'This server' }],
-  }));
+  // Secured operations (bearerAuth in the document) refuse anonymous callers with 401 before their input is read.
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route' || !definition.route.security?.some((s) => 'bearerAuth' in s)) continue;
+    const pattern = new RegExp(`^/api${definition.route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
+    securedOperations.push({ method: definition.route.method.toUpperCase(), pattern });
+  }
+
+  let document: Record<string, unknown> | undefined;
+  app.get('/openapi.json', (c) => {
+    document ??= completeDocument(app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'Dalil — city services directory API', version: '1.0.0', description: API_DESCRIPTION },
+    }) as unknown as Record<string, unknown>);
+    return c.json({ ...document, servers: [{ url: new URL(c.req.url).origin, description: 'This server' }] });
+  });
   app.openAPIRegistry.registerPath({
     method: 'get', path: '/openapi.json', tags: ['meta'], summary: 'This OpenAPI 3.1 document',
     responses: { 200: { description: 'The OpenAPI document', content: { 'application/json': { schema: z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).passthrough() } } } },

@@ -3,13 +3,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { listMigrations } from './db/migrate.ts';
 import { requestLog } from './http/request-log.ts';
 import { injectNonce, securityHeaders } from './http/security-headers.ts';
 import { createLogger } from './logger.ts';
+import { scalarBundlePath } from './scalar-bundle.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../shared/csp.ts';
 import { parseServerEnv } from './env.ts';
 import { startStack } from './stack.ts';
@@ -18,12 +18,6 @@ import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from '.
 import { startDevMailbox } from './mail/dev-mailbox.ts';
 import { LocalStorageProvider } from './storage/local-storage-provider.ts';
 import { SupabaseStorageProvider } from './storage/supabase-storage-provider.ts';
-
-/** The @scalar/api-reference standalone bundle (browser build) in node_modules, served at /api/docs/scalar.js. */
-export function scalarBundlePath(): string {
-  const entry = createRequire(import.meta.url).resolve('@scalar/api-reference');
-  return path.join(path.dirname(entry), 'browser', 'standalone.js');
-}
 
 /**
  * The embedded stack's entry (`npm start`): database (embedded or DATABASE_URL), migrations,

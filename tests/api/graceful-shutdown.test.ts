@@ -72,7 +72,9 @@ describe('graceful shutdown', () => {
       }, 300);
     });
 
-    const { status, text } = await answer;
+    const { status, text } = await answer.catch((error: Error) => {
+      throw new Error(`${error.message}\n--- server output ---\n${output}`);
+    });
     expect(status, text).toBe(200);
     expect(connectedAfterSigterm, 'a new connection after SIGTERM').toBe(false);
     expect(JSON.parse(text)).toMatchObject({ success: true });

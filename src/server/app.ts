@@ -170,14 +170,14 @@ export function createApp(deps: AppDeps): ApiApp {
   });
   app.notFound((c) => errorResponse(c as Context<AppEnv>, new ApiError(404, 'route_not_found')));
 
-  registerHealthRoute(app, deps);
-  registerDocsRoutes(app, deps);
   registerPublicRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerUploadRoutes(app, deps);
   registerPlaceRequestRoutes(app, deps);
   registerAdminRoutes(app, deps);
   for (const register of deps.extraRoutes ?? []) register(app, deps);
+  registerHealthRoute(app, deps);
+  registerDocsRoutes(app, deps);
 
   // Secured operations (bearerAuth in the document) refuse anonymous callers with 401 before their input is read.
   for (const definition of app.openAPIRegistry.definitions) {

@@ -106,8 +106,8 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
 
 /**
  * The API reference page (/api/docs) runs Scalar's standalone bundle, which needs inline styles
- * (Vue style bindings) and one inline bootstrap script: this policy allows that script by its
- * SHA-256 hash only, plus 'unsafe-inline' for styles, for that one path. Everything else stays as strict as the site.
+ * (Vue style bindings) and inline bootstrap scripts: this policy allows those scripts by their
+ * SHA-256 hashes only, plus 'unsafe-inline' for styles, for that one path. Everything else stays as strict as the site.
  */
 export function docsContentSecurityPolicy(scriptHashes: string[]): string {
   return [

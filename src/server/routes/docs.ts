@@ -7,6 +7,9 @@ import { docsContentSecurityPolicy } from '../http/security-headers.ts';
 /** Scalar's own CDN build, used only when the entry does not serve the bundle itself (deps.docsScript). */
 export const SCALAR_CDN_URL = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference';
 
+/** Inline bootstrap that turns Zod's JIT (an eval probe) off before Scalar's bundle loads. */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });';
+
 /** Scalar configuration of the reference page: offline-friendly (no web fonts, no telemetry, no AI agent, no proxy). */
 function scalarConfig(scriptUrl: string) {
   return {
@@ -40,7 +43,7 @@ async function inlineScriptHashes(html: string): Promise<string[]> {
  * over /api/openapi.json. Its script is served by the entry itself (`GET /docs/scalar.js` from
  * `deps.docsScript`, the @scalar/api-reference standalone bundle in node_modules; no CDN) — the
  * Edge Function, which has no node_modules, falls back to Scalar's CDN. The page gets its own CSP
- * (`docsContentSecurityPolicy`): its one inline bootstrap script is allowed by hash, inline styles
+ * (`docsContentSecurityPolicy`): its two inline bootstrap scripts are allowed by hash, inline styles
  * are allowed on this path only. Both routes are listed in the OpenAPI document (tag `meta`).
  */
 export function registerDocsRoutes(app: ApiApp, deps: AppDeps): void {
@@ -60,7 +63,8 @@ export function registerDocsRoutes(app: ApiApp, deps: AppDeps): void {
   app.get('/docs', async (c, next) => {
     const res = await page(c as unknown as Parameters<typeof page>[0], next);
     if (!res) return res;
-    const html = await res.text();
+    // Scalar's bundle carries Zod 4, whose eval probe the CSP would report: JIT off first (as the SPA's public/zod-config.js does).
+    const html = (await res.text()).replace('<script src=', `<script>${ZOD_JITLESS}</script>\n    <script src=`);
     c.set('cspOverride', await cspFor(html));
     return c.html(html, 200, { 'Cache-Control': 'no-cache' });
   });

@@ -27,6 +27,19 @@ export interface AppDeps {
   clientIp?: (c: import('hono').Context<AppEnv>) => string | null | undefined;
   /** Where uploaded images go (LocalStorageProvider or SupabaseStorageProvider); absent: uploads answer 503. */
   storage?: import('./storage/provider.ts').StorageProvider;
+  /** Where request and error logs go (pino on Node); absent: nothing is logged. */
+  logger?: import('./http/request-log.ts').RequestLogger;
+  /** Origins allowed to call the authenticated endpoints cross-origin (CORS_ORIGINS); default: same origin only. */
+  corsOrigins?: readonly string[];
+  /** Security headers of every response (tile and API origins for the CSP, TRUST_PROXY for HSTS). */
+  security?: import('./http/security-headers.ts').SecurityHeaderOptions;
+  /**
+   * Migration versions this build expects applied (GET /health): Node lists supabase/migrations at
+   * start-up, the Edge Function passes the list bundled with it. Absent: only the database is checked.
+   */
+  migrations?: readonly string[];
+  /** The @scalar/api-reference standalone bundle served at /api/docs/scalar.js; absent: the docs page uses Scalar's CDN. */
+  docsScript?: () => Promise<Uint8Array>;
   /** Extra route modules (auth, admin, uploads) mounted under /api by later features. */
   extraRoutes?: ((app: import('./app.ts').ApiApp, deps: AppDeps) => void)[];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseOrigins } from './env.ts';
 
 /**
  * Configuration of the Supabase Edge Function `api` (supabase/functions/api/index.ts), parsed from
@@ -25,6 +26,10 @@ export const edgeEnvSchema = z
     STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     /** Connections per function instance (each instance serves many requests concurrently). */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(3),
+    /** Origins (comma-separated) whose browsers may call the authenticated endpoints — the SPA's origin when it is hosted elsewhere. */
+    CORS_ORIGINS: z.string().optional().transform((v, ctx) => parseOrigins(v, ctx)),
+    /** Trust X-Forwarded-Proto (HSTS only over https) — Supabase's gateway terminates TLS. */
+    TRUST_PROXY: z.stringbool().default(false),
     /** Port for local runs (`deno run`); the hosted Edge runtime chooses its own. */
     PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
@@ -47,6 +52,8 @@ export const edgeEnvSchema = z
     statementTimeoutMs: env.STATEMENT_TIMEOUT_MS,
     poolMax: env.DB_POOL_MAX,
     port: env.PORT,
+    corsOrigins: env.CORS_ORIGINS,
+    trustProxy: env.TRUST_PROXY,
   }));
 
 export type EdgeEnv = z.output<typeof edgeEnvSchema>;

@@ -45,8 +45,26 @@ export const serverEnvSchema = z.object({
   /** First-start admin of `npm start` (generated and printed when unset). */
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).max(72).optional(),
-  /** Behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For. */
+  /**
+   * Behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For, and the scheme
+   * from X-Forwarded-Proto (HSTS is sent only when the request came over https).
+   */
   TRUST_PROXY: z.stringbool().default(false),
+
+  // ---- HTTP hygiene (docs/api.md) ----
+  /**
+   * Origins (comma-separated, e.g. `https://app.example,https://admin.example`) allowed to call the
+   * authenticated endpoints from a browser. Unset: same origin only. Public GETs are open to any origin.
+   */
+  CORS_ORIGINS: z.string().optional().transform((v, ctx) => parseOrigins(v, ctx)),
+  /** Minimum level of the JSON request/error logs (pino levels). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** On SIGTERM/SIGINT: how long in-flight requests may still run before connections are cut, in ms. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** The SPA's tile URL template (the same variable as at build time): its origin is allowed in the CSP's img-src. */
+  VITE_MAP_TILE_URL: z.string().min(1).optional(),
+  /** The SPA's API base (build time): when it is another origin, the CSP's connect-src allows it. */
+  VITE_API_URL: z.string().min(1).optional(),
 }).superRefine((env, ctx) => {
   const supabase = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
   const set = supabase.filter((k) => env[k] !== undefined);
@@ -57,6 +75,27 @@ export const serverEnvSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'required when MAIL_DEV=false (codes are sent by mail)' });
   }
 });
+
+/**
+ * Parses a comma-separated origin list (`CORS_ORIGINS`): each entry must be a bare origin
+ * (scheme://host[:port], no path); `*` is refused (public GETs are open already, and authenticated
+ * endpoints must name who may call them). Empty entries are ignored.
+ */
+export function parseOrigins(value: string | undefined, ctx?: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const raw of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let origin: string | null = null;
+    try {
+      const url = new URL(raw);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === raw.replace(/\/$/, '')) origin = url.origin;
+    } catch {
+      origin = null;
+    }
+    if (origin) origins.push(origin);
+    else ctx?.addIssue({ code: 'custom', message: `"${raw}" is not an origin like https://app.example (scheme, host, optional port; no path, no *)` });
+  }
+  return origins;
+}
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 

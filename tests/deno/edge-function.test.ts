@@ -163,6 +163,25 @@ describe('Edge Function entry under Deno', () => {
     }
   }, 120_000);
 
+  it('answers GET /api/health (migrations compared with the bundled list), with request ids, CORS and security headers', async () => {
+    const edge = await startEdgeFunction({ DATABASE_URL: inject('databaseUrl'), CORS_ORIGINS: 'https://app.example' });
+    try {
+      const res = await fetch(`${edge.url}/api/health`, { headers: { Origin: 'https://elsewhere.example', 'X-Request-Id': 'edge-health-1' } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true, data: { database: 'ok', migrations: 'current' } });
+      expect(res.headers.get('x-request-id')).toBe('edge-health-1');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      const preflight = await fetch(`${edge.url}/api/public/auth/profile`, {
+        method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    } finally {
+      await edge.stop();
+    }
+  }, 120_000);
+
   it('signs in through Supabase Auth (injected SUPABASE_URL and keys) and verifies its JWKS-signed tokens', async () => {
     const gotrue = await startFakeGoTrue();
     const sql = ownerSql();

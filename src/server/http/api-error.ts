@@ -13,7 +13,7 @@ export class ApiError extends Error {
     public readonly params?: Record<string, string | number>,
     public readonly headers?: Record<string, string>,
     /** Extra machine-readable fields added to `error` (e.g. `placesCount`); never `code`, `message` or `fields`. */
-    public readonly details?: Record<string, string | number | boolean | null>,
+    public readonly details?: Record<string, string | number | boolean | null | string[]>,
   ) {
     super(code);
   }

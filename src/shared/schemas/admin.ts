@@ -160,7 +160,7 @@ export const reorderBodySchema = z
         ),
         { error: REORDER_MESSAGES.invalid },
       )
-      .max(10_000),
+      .max(2_000, REORDER_MESSAGES.invalid),
   })
   .superRefine((body, ctx) => {
     const ids = new Set(body.order.map((e) => e.id));

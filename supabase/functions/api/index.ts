@@ -7,7 +7,9 @@
  * Env (see src/server/edge-env.ts): SUPABASE_DB_URL (injected) or DATABASE_URL. SUPABASE_URL,
  * SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY (injected) select Supabase Auth, whose tokens are
  * verified against the project's JWKS; without them JWT_SECRET (HS256) verifies tokens, or every
- * request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS, DB_POOL_MAX, PORT (local runs).
+ * request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS, DB_POOL_MAX, CORS_ORIGINS (the SPA's
+ * origin: it is not the function's), TRUST_PROXY, PORT (local runs). Logs: one JSON line per request
+ * on stdout; GET /api/health compares the database with ./migrations.ts; /api/docs loads Scalar from its CDN.
  *
  * The imports reach ../../../src (outside supabase/, inside the git repository): the Supabase CLI
  * bundles relative `.ts` imports up to the git root (supabase/cli#5755; older CLIs stop at
@@ -19,6 +21,8 @@ import { createApp } from '../../../src/server/app.ts';
 import { SupabaseAuthProvider } from '../../../src/server/auth/supabase-auth-provider.ts';
 import { hs256Verifier } from '../../../src/server/auth/tokens.ts';
 import { createSql } from '../../../src/server/db/client.ts';
+import { jsonConsoleLogger } from '../../../src/server/http/console-logger.ts';
+import { MIGRATION_VERSIONS } from './migrations.ts';
 import { parseEdgeEnv } from '../../../src/server/edge-env.ts';
 import { SupabaseStorageProvider } from '../../../src/server/storage/supabase-storage-provider.ts';
 
@@ -39,6 +43,10 @@ const app = createApp({
   statementTimeoutMs: env.statementTimeoutMs,
   // Uploads go to the project's public Storage buckets (supabase/migrations/20260101001000_storage.sql).
   storage: env.supabase ? new SupabaseStorageProvider({ url: env.supabase.url, serviceRoleKey: env.supabase.serviceRoleKey }) : undefined,
+  logger: jsonConsoleLogger(),
+  corsOrigins: env.corsOrigins,
+  security: { trustProxy: env.trustProxy },
+  migrations: MIGRATION_VERSIONS,
 });
 
 Deno.serve(

@@ -1,17 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ApiApp } from '../../app.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { requireAdmin } from '../../auth/guards.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { registerAdminBuildingRoutes } from './buildings.ts';
 import { registerAdminCategoryRoutes } from './categories.ts';
 import { registerAdminPlaceRoutes } from './places.ts';
 import { registerAdminSettingsRoutes } from './website-settings.ts';
 import { registerAdminZoneRoutes } from './zones.ts';
-
-/** Admin JSON bodies are a few KiB at most (texts ≤ 5000 characters, reorders of every zone): larger get 413 before parsing. */
-export const ADMIN_BODY_LIMIT_BYTES = 256 * 1024;
 
 /** The paths of the admin console's resources (not /admin/auth, /admin/upload or /admin/place-requests, mounted elsewhere). */
 const ADMIN_PATHS = [
@@ -24,17 +19,14 @@ const ADMIN_PATHS = [
  * settings under /api/admin. Every request is checked before its input is read: no valid token →
  * 401 `unauthorized`, a signed-in non-admin → 403 `forbidden`. Handlers then run as the caller's
  * role with RLS in force (the admin claim is what the policies and SQL functions check).
+ * JSON bodies are limited by the app-wide JSON_BODY_LIMIT_BYTES (src/server/app.ts).
  */
 export function registerAdminRoutes(app: ApiApp, _deps: AppDeps): void {
   const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
     requireAdmin(c);
     await next();
   };
-  const limit = bodyLimit({ maxSize: ADMIN_BODY_LIMIT_BYTES, onError: () => { throw new ApiError(413, 'payload_too_large'); } });
-  for (const path of ADMIN_PATHS) {
-    app.use(path, guard);
-    app.on(['POST', 'PUT'], path, limit);
-  }
+  for (const path of ADMIN_PATHS) app.use(path, guard);
   registerAdminCategoryRoutes(app);
   registerAdminZoneRoutes(app);
   registerAdminBuildingRoutes(app);

@@ -16,6 +16,21 @@ export const LIMITS = {
   searchMaxLength: 200,
 } as const;
 
+/** Field message for text holding U+0000 or a lone UTF-16 surrogate. */
+export const INVALID_CHARACTERS_MESSAGE = 'Contains characters that are not allowed';
+
+// U+0000 (Postgres text cannot hold it: error 22021/22P05) or a lone UTF-16 surrogate (not Unicode:
+// it would be stored as U+FFFD, so the text would not round-trip).
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * True when the text can be stored and read back exactly: no U+0000 and no lone surrogate. Every
+ * request text that is stored (names, descriptions, addresses, URLs, reasons) is checked with it.
+ */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
 export const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'invalid slug').max(160);
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -437,3 +437,20 @@ describe('accepted writes store the text exactly', () => {
     );
   });
 });
+
+describe('profile rename is all-or-nothing', () => {
+  it('when the auth provider fails to store the name, the profile keeps its old name (was renamed anyway)', async () => {
+    const auth = localProvider(db.sql);
+    auth.updateName = async () => {
+      throw new Error('auth provider down');
+    };
+    const failing = testApp(db.sql, { auth, authRateLimits: NO_RATE_LIMITS });
+    const user = await createUser(db.sql, { name: 'Before' });
+    const res = await failing.request('/api/public/auth/profile', {
+      method: 'PUT', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}` }, body: JSON.stringify({ name: 'After' }),
+    });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ success: false, error: { code: 'internal_error' } });
+    expect(await db.sql`select name from public.profiles where id = ${user.id}`).toEqual([{ name: 'Before' }]);
+  });
+});

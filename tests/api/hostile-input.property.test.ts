@@ -29,6 +29,8 @@ let db: ScratchDatabase;
 let app: ApiApp;
 let uploads: string;
 let tokens: Record<'anon' | 'user' | 'admin', string | null>;
+/** Authorization headers an anonymous caller may forge: none of them may get past a guard. */
+let forged: string[] = [];
 let fixture: { categoryId: number; zoneId: number; buildingId: number; placeId: number; placeSlug: string; requestId: number; categorySlug: string; zoneSlug: string };
 
 type Role = keyof typeof tokens;
@@ -42,6 +44,8 @@ interface Operation {
   body: 'json' | 'multipart' | null;
   /** Top-level property names of the JSON request schema (to put wrong values in real fields). */
   props: string[];
+  /** The operation needs a bearer token (OpenAPI `security`). */
+  secured: boolean;
 }
 
 beforeAll(async () => {
@@ -55,6 +59,15 @@ beforeAll(async () => {
   const user = await createUser(db.sql, { name: 'Hostile user' });
   const admin = await createUser(db.sql, { role: 'admin', name: 'Hostile admin' });
   tokens = { anon: null, user: user.token, admin: admin.token };
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const adminClaims = { sub: admin.id, email: admin.email, role: 'authenticated', aud: 'authenticated', app_metadata: { role: 'admin' }, exp: 4102444800 };
+  const [, payload, signature] = user.token.split('.');
+  forged = [
+    `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64(adminClaims)}.`, // unsigned
+    `Bearer ${user.token.split('.')[0]}.${b64(adminClaims)}.${signature}`, // claims swapped under the user's signature
+    `Bearer ${b64({ alg: 'HS512', typ: 'JWT' })}.${payload}.${signature}`,
+    'Bearer garbage', 'Bearer a.b.c', `Bearer ${'a'.repeat(20_000)}`, 'Basic YWRtaW46YWRtaW4=', 'Bearer', `bearer  ${admin.token}x`,
+  ];
   const [cat] = await db.sql`insert into public.categories (slug, name) values ('cafes', 'Cafes') returning id`;
   const [zone] = await db.sql`insert into public.zones (slug, title) values ('olaya', 'Olaya') returning id`;
   const [building] = await db.sql`insert into public.buildings (zone_id, slug, name) values (${zone.id}, 'tower', 'Tower') returning id`;
@@ -89,6 +102,7 @@ async function operations(): Promise<Operation[]> {
         queryParams: params.filter((x) => x.in === 'query').map((x) => x.name),
         body: content['application/json'] ? 'json' : content['multipart/form-data'] ? 'multipart' : null,
         props: Object.keys(schema?.properties ?? {}),
+        secured: (op.security ?? []).length > 0,
       });
     }
   }
@@ -208,7 +222,11 @@ interface Request {
   role: Role;
   url: string;
   body: Body | null;
+  /** Authorization sent instead of the role's token (anon only: forged or malformed). */
+  authorization?: string | null;
+  lang?: string | null;
 }
+const LANGS = ['ar', 'en', 'ar-SA,ar;q=0.9', '*', '', 'xx', ';;;,,,', 'a'.repeat(5000), 'ar\tEN'];
 const requestFor = (op: Operation, role: Role): fc.Arbitrary<Request> =>
   fc.record({
     role: fc.constant(role),
@@ -219,10 +237,14 @@ const requestFor = (op: Operation, role: Role): fc.Arbitrary<Request> =>
     }),
     query: fc.array(fc.tuple(fc.constantFrom(...(op.queryParams.length ? op.queryParams : ['x'])), queryValue), { maxLength: 4 }),
     body: op.body === 'json' ? fc.option(jsonBody(op.props, validBodies()[`${op.method} ${op.path}`]), { freq: 8 }) : fc.constant(null),
-  }).map(({ role, path: p, query, body }) => ({
+    authorization: role === 'anon' ? fc.option(fc.constantFrom(...forged), { freq: 2 }) : fc.constant(null),
+    lang: fc.option(fc.constantFrom(...LANGS), { freq: 3 }),
+  }).map(({ role, path: p, query, body, authorization, lang }) => ({
     role,
     url: query.length ? `${p}?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : p,
     body,
+    authorization,
+    lang,
   }));
 
 // ───────────────────────────── invariants ─────────────────────────────
@@ -246,7 +268,8 @@ async function checksum(): Promise<Record<string, string>> {
 
 function label(method: string, req: Request) {
   const body = req.body ? ` body(${req.body.contentType}) ${req.body.raw.slice(0, 160)}${req.body.raw.length > 160 ? `…(${req.body.raw.length})` : ''}` : '';
-  return `${req.role} ${method} ${req.url.slice(0, 200)}${body}`;
+  const auth = req.authorization ? ` [Authorization: ${req.authorization.slice(0, 60)}]` : '';
+  return `${req.role}${auth} ${method} ${req.url.slice(0, 200)}${body}`;
 }
 
 /** Per role: how many reads/writes got which status (to check the fuzzing reaches the handlers). */
@@ -261,6 +284,8 @@ async function send(method: string, req: Request | { role: Role; url: string; in
   if ('init' in req) init = { ...req.init, method, headers: { ...headers, ...(req.init.headers as Record<string, string>) } };
   else {
     if (req.body?.contentType) headers['Content-Type'] = req.body.contentType;
+    if (req.authorization) headers.Authorization = req.authorization;
+    if (req.lang != null) headers['Accept-Language'] = req.lang;
     init = { method, headers, body: req.body ? req.body.raw : undefined };
   }
   const stat = (stats[req.role] ??= {});
@@ -303,7 +328,12 @@ describe('hostile input on every OpenAPI operation', () => {
     it(`as ${role}: never a 5xx, always the envelope, nothing changed when refused`, async () => {
       for (const op of ops) {
         if (op.body === 'multipart') continue; // uploads: below
-        await fc.assert(fc.asyncProperty(requestFor(op, role), async (req) => { await send(op.method, req); }), { numRuns: RUNS });
+        await fc.assert(fc.asyncProperty(requestFor(op, role), async (req) => {
+          const status = await send(op.method, req);
+          // no forged or missing token gets through a guard; no plain user through an admin one
+          if (op.secured && role === 'anon') expect(status, label(op.method, req)).toBeGreaterThanOrEqual(400);
+          if (op.secured && role === 'user' && op.path.startsWith('/admin/')) expect(status, label(op.method, req)).toBeGreaterThanOrEqual(400);
+        }), { numRuns: RUNS });
       }
       // the requests reached the handlers: refusals by validation, and (signed in) accepted ones too
       const seen = Object.keys(stats[role] ?? {});
@@ -335,6 +365,23 @@ describe('uploads with hostile file names', () => {
         },
       ),
       { numRuns: 40 },
+    );
+    // Bodies that are not (well-formed) multipart
+    const BROKEN: [string, string][] = [
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n'],
+      ['multipart/form-data; boundary=x', '--y\r\n\r\n--y--'],
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=' + 'b'.repeat(100), ''],
+      ['application/json', '{"image":"iVBORw0KGgo="}'],
+      ['image/png', PNG_1X1.toString('latin1')],
+      ['text/plain', 'x'.repeat(100_000)],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...uploadOps), fc.constantFrom(...ROLES), fc.constantFrom(...BROKEN), async (op, role, [type, body]) => {
+        const status = await send(op.method, { role, url: op.path, init: { body, headers: { 'Content-Type': type } } });
+        expect(status, `${role} ${op.path} ${type}`).toBeGreaterThanOrEqual(400);
+      }),
+      { numRuns: 30 },
     );
     // Every stored file sits directly in <root>/<bucket>/ with a generated name.
     for (const bucket of readdirSync(uploads)) {

@@ -364,6 +364,25 @@ describe('RLS ownership', () => {
     expect(await sql`select status from public.place_requests where id = ${f.request}`).toEqual([{ status: 'pending' }]);
   });
 
+  it('the private helpers a user may execute do not write past RLS, and request_user shows only the caller', async () => {
+    // security invoker helpers of the moderation functions: as a user, the places policies still decide
+    expectOutcome(await as('user', `select private.insert_place_from_payload($1::jsonb, $2)`, [{ name: 'Sneaky', categoryId: f.usedCategory }, f.user.id]), false, 'insert_place_from_payload');
+    expect(await as('user', `select private.apply_place_changes($1, $2::jsonb)`, [f.place, { name: 'Hijacked' }])).toEqual({ rows: 1 });
+    expect(await sql`select name from public.places where id = ${f.place}`).toEqual([{ name: 'Matrix place' }]);
+    const who = async (role: Role, id: string) => {
+      let out: unknown;
+      await attempt(f.actors[role].claims, async (tx) => {
+        out = (await tx`select private.request_user(${id}) as u`)[0]!.u;
+        return 1;
+      });
+      return out;
+    };
+    expect(await who('user', f.other.id)).toBeNull();
+    expect(await who('user', f.user.id)).toMatchObject({ id: f.user.id });
+    expect(await who('admin', f.other.id)).toMatchObject({ id: f.other.id });
+    expect(await as('anon', `select private.request_user($1)`, [f.user.id])).toMatchObject({ code: '42501' });
+  });
+
   it('nobody but the service role can set app_metadata: auth.users is out of reach of every API role', async () => {
     for (const role of ['anon', 'user', 'other', 'admin'] as const) {
       const id = role === 'anon' ? f.user.id : f.actors[role].id;

@@ -61,3 +61,8 @@ revoke all on function private.place_request_previous_trigger() from public;
 drop trigger if exists place_requests_set_previous on public.place_requests;
 create trigger place_requests_set_previous before insert on public.place_requests
   for each row execute function private.place_request_previous_trigger();
+
+-- TRUNCATE ignores row-level security. The migrations never grant it to an API role, but Supabase's
+-- default privileges grant ALL on new tables of public to anon and authenticated: take it back.
+revoke truncate on all tables in schema public from anon, authenticated;
+revoke truncate on all tables in schema private from anon, authenticated;

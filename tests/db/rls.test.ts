@@ -48,6 +48,15 @@ describe('RLS guard', () => {
     expect(lacking).toEqual([]);
   });
 
+  it('no API role holds TRUNCATE (it ignores RLS) on a table of public or private', async () => {
+    const rows = await sql<{ name: string }[]>`
+      select n.nspname || '.' || c.relname as name
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and n.nspname in ('public', 'private')
+        and (has_table_privilege('anon', c.oid, 'truncate') or has_table_privilege('authenticated', c.oid, 'truncate'))`;
+    expect(rows.map((r) => r.name)).toEqual([]);
+  });
+
   it('every policy names its roles (`to anon` / `to authenticated`), never the implicit PUBLIC', async () => {
     const policies = await sql<{ schemaname: string; tablename: string; policyname: string; roles: string[] }[]>`
       select schemaname, tablename, policyname, roles::text[] as roles from pg_policies where schemaname = any(${SCHEMAS})`;

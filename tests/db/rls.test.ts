@@ -1,12 +1,15 @@
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_CLAIMS, withClaims, type Tx } from '../../src/server/db/client.ts';
+import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from '../../src/server/db/client.ts';
 import { createUser, ownerSql } from '../helpers/api.ts';
 
 const sql = ownerSql();
 afterAll(() => sql.end());
 
-const SCHEMAS = ['public', 'private'];
+// Schemas whose tables and functions the API roles can reach (auth and storage: Supabase's, created
+// locally by the bootstrap, with this project's storage policies).
+const SCHEMAS = ['public', 'private', 'storage', 'auth'];
+const OWN_SCHEMAS = ['public', 'private', 'storage'];
 const PUBLIC_READ = ['buildings', 'categories', 'places', 'website_settings', 'zones'];
 const ROLLBACK = Symbol('rollback');
 
@@ -45,12 +48,100 @@ describe('RLS guard', () => {
     expect(lacking).toEqual([]);
   });
 
+  it('no API role holds TRUNCATE (it ignores RLS) on a table of public or private', async () => {
+    const rows = await sql<{ name: string }[]>`
+      select n.nspname || '.' || c.relname as name
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and n.nspname in ('public', 'private')
+        and (has_table_privilege('anon', c.oid, 'truncate') or has_table_privilege('authenticated', c.oid, 'truncate'))`;
+    expect(rows.map((r) => r.name)).toEqual([]);
+  });
+
   it('every policy names its roles (`to anon` / `to authenticated`), never the implicit PUBLIC', async () => {
     const policies = await sql<{ schemaname: string; tablename: string; policyname: string; roles: string[] }[]>`
       select schemaname, tablename, policyname, roles::text[] as roles from pg_policies where schemaname = any(${SCHEMAS})`;
     expect(policies.length).toBeGreaterThanOrEqual(PUBLIC_READ.length);
     const implicit = policies.filter((p) => p.roles.includes('public')).map((p) => `${p.schemaname}.${p.tablename}: ${p.policyname}`);
     expect(implicit).toEqual([]);
+  });
+});
+
+/** Claims as the app issues them (see src/server/auth/tokens.ts). */
+const userClaims = (u: { id: string; email: string }, admin = false): JwtClaims => ({
+  sub: u.id, email: u.email, role: 'authenticated', aud: 'authenticated', app_metadata: admin ? { role: 'admin' } : {},
+});
+
+/** Runs `fn` as `claims` (through withClaims), always rolled back; its result or the SQLSTATE it failed with. */
+async function asClaims<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>): Promise<{ ok: T } | { code: string }> {
+  let result: { ok: T } | undefined;
+  try {
+    await withClaims(sql, claims, async (tx) => {
+      result = { ok: await fn(tx) };
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error === ROLLBACK) return result!;
+    return { code: (error as { code?: string }).code ?? String(error) };
+  }
+  throw new Error('unreachable');
+}
+
+// Functions of public (callable through PostgREST's rpc/ on Supabase) that API roles may execute,
+// each classified: admin-only ones with a call that an admin gets past the admin check with.
+const ADMIN_ONLY_FUNCTIONS: Record<string, string> = {
+  'approve_place_request': 'select public.approve_place_request(-1)',
+  'reject_place_request': `select public.reject_place_request(-1, 'no')`,
+  'approve_all_place_requests': `select public.approve_all_place_requests('nonsense')`,
+  'reorder_zones': `select public.reorder_zones('"not an array"')`,
+  'reorder_buildings': `select public.reorder_buildings(-1, '"not an array"')`,
+};
+const PUBLIC_FUNCTIONS = ['search_normalize', 'search_query'];
+// Security-definer functions an API role may execute (besides trigger functions, which cannot be
+// called): each bypasses RLS, so each is reviewed — is_admin reads only the caller's claims;
+// request_user returns {id,email,name} to admins and to that user only.
+const DEFINER_CALLABLE = ['private.is_admin', 'private.request_user'];
+
+describe('function guard', () => {
+  it('every security definer function of public, private and storage has a fixed search_path', async () => {
+    const rows = await sql<{ name: string; config: string[] | null }[]>`
+      select n.nspname || '.' || p.proname as name, p.proconfig as config
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where p.prosecdef and n.nspname = any(${OWN_SCHEMAS})`;
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.filter((r) => !(r.config ?? []).some((c) => c.startsWith('search_path='))).map((r) => r.name)).toEqual([]);
+  });
+
+  it('the security definer functions API roles may call are only the reviewed ones (trigger functions aside)', async () => {
+    const rows = await sql<{ name: string }[]>`
+      select distinct n.nspname || '.' || p.proname as name
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where p.prosecdef and n.nspname = any(${OWN_SCHEMAS}) and p.prorettype <> 'trigger'::regtype
+        and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+      order by 1`;
+    expect(rows.map((r) => r.name)).toEqual(DEFINER_CALLABLE);
+  });
+
+  it('every function of public that API roles may execute is classified as public or admin-only', async () => {
+    const rows = await sql<{ name: string; anon: boolean }[]>`
+      select p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prokind = 'f'
+        and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))`;
+    expect(rows.map((r) => r.name).sort()).toEqual([...PUBLIC_FUNCTIONS, ...Object.keys(ADMIN_ONLY_FUNCTIONS)].sort());
+    expect(rows.filter((r) => r.anon && !PUBLIC_FUNCTIONS.includes(r.name)).map((r) => r.name)).toEqual([]);
+  });
+
+  it('moderation and reorder functions refuse anon and non-admin users (42501), and let an admin past the check', async () => {
+    const user = await createUser(sql);
+    const admin = await createUser(sql, { role: 'admin' });
+    for (const [name, call] of Object.entries(ADMIN_ONLY_FUNCTIONS)) {
+      const run = (claims: JwtClaims) => asClaims(claims, (tx) => tx.unsafe(call));
+      expect(await run(ANON_CLAIMS), `${name} as anon`).toEqual({ code: '42501' });
+      expect(await run(userClaims(user)), `${name} as a user`).toEqual({ code: '42501' });
+      expect(await run({ ...userClaims(user), user_metadata: { role: 'admin' } }), `${name} with user_metadata.role=admin`).toEqual({ code: '42501' });
+      const asAdmin = await run(userClaims(admin, true));
+      expect('code' in asAdmin ? asAdmin.code : 'ok', `${name} as admin`).not.toBe('42501');
+    }
   });
 });
 

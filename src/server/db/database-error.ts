@@ -12,6 +12,9 @@ export function classifyPgError(error: unknown):
     case '23505': return 'unique_violation';
     case '23503': return 'foreign_key_violation';
     case '23514': case '23502': case '22001': case '22P02': case '22003': return 'check_violation';
+    // text the database cannot hold (U+0000 in text: 22021; \u0000 or a lone surrogate escape in jsonb: 22P05):
+    // the request schemas refuse it first (isStorableText); this keeps a missed field a 400, not a 500
+    case '22021': case '22P05': return 'check_violation';
     case '42501': return 'insufficient_privilege';
     case '57014': return 'timeout';
     case '57P01': case '57P02': case '57P03': case '08000': case '08001': case '08003': case '08006':

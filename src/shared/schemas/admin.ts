@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, LIMITS, pagingQuerySchema, searchTextSchema } from './common.ts';
+import { idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, searchTextSchema } from './common.ts';
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
 import { isHttpUrl, isImageUrl, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
 
@@ -46,6 +46,7 @@ const INT_MAX = 2_147_483_647;
 function optionalText(max: number, check?: { test: (v: string) => boolean; message: string }) {
   return z
     .string({ error: check?.message ?? 'must be text' })
+    .refine(isStorableText, INVALID_CHARACTERS_MESSAGE)
     .trim()
     .max(max, M.tooLong)
     .refine((v) => v === '' || !check || check.test(v), { message: check?.message ?? M.tooLong })
@@ -54,7 +55,7 @@ function optionalText(max: number, check?: { test: (v: string) => boolean; messa
 }
 const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl });
 const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl });
-const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, M.tooLong);
+const required = (max: number, message: string) => z.string({ error: message }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, message).max(max, M.tooLong);
 
 /** An explicit slug (lower-case letters, digits, single hyphens; ≤ 120); '' or null → undefined (not set). */
 export const optionalSlugSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common.ts';
+import { INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS } from './common.ts';
 
 /**
  * Accounts and sign-in: request and response shapes shared by the API (validation + OpenAPI) and the
@@ -63,7 +63,7 @@ export const currentPasswordSchema = z
 /** Display name: trimmed, 1–100 characters ('Name is required'). */
 export const nameSchema = z
   .string(requiredOr(AUTH_MESSAGES.nameRequired, AUTH_MESSAGES.nameRequired))
-  .pipe(z.string().trim().min(1, AUTH_MESSAGES.nameRequired).max(AUTH_LIMITS.nameMax, AUTH_MESSAGES.nameTooLong));
+  .pipe(z.string().refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, AUTH_MESSAGES.nameRequired).max(AUTH_LIMITS.nameMax, AUTH_MESSAGES.nameTooLong));
 
 /** The 6-digit code mailed at sign-up and for a password reset (surrounding spaces ignored). */
 export const codeSchema = z
@@ -72,7 +72,7 @@ export const codeSchema = z
 
 export const refreshTokenSchema = z
   .string(requiredOr(AUTH_MESSAGES.refreshTokenInvalid, AUTH_MESSAGES.refreshTokenInvalid))
-  .pipe(z.string().min(1, AUTH_MESSAGES.refreshTokenInvalid).max(AUTH_LIMITS.refreshTokenMax, AUTH_MESSAGES.refreshTokenInvalid));
+  .pipe(z.string().refine(isStorableText, AUTH_MESSAGES.refreshTokenInvalid).min(1, AUTH_MESSAGES.refreshTokenInvalid).max(AUTH_LIMITS.refreshTokenMax, AUTH_MESSAGES.refreshTokenInvalid));
 
 // ---- request bodies ----
 

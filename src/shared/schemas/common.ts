@@ -16,6 +16,30 @@ export const LIMITS = {
   searchMaxLength: 200,
 } as const;
 
+/** Field message for text holding U+0000 or a lone UTF-16 surrogate. */
+export const INVALID_CHARACTERS_MESSAGE = 'Contains characters that are not allowed';
+
+/**
+ * True when the text can be stored and read back exactly: no U+0000 (Postgres text cannot hold it:
+ * errors 22021/22P05) and no lone UTF-16 surrogate (not Unicode: it would be stored as U+FFFD). Every
+ * request text that is stored (names, descriptions, addresses, URLs, reasons) is checked with it.
+ * (A loop, not a regular expression with lookbehind, so older browsers can load the shared schemas.)
+ */
+export function isStorableText(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0) return false;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = value.charCodeAt(i + 1); // NaN past the end
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
 export const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'invalid slug').max(160);
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

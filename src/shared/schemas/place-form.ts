@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_CHARACTERS_MESSAGE, isStorableText } from './common.ts';
 
 /**
  * The place payload of spec §3 with the rules of spec §5, shared by the API (POST /public/places,
@@ -50,6 +51,7 @@ const M = PLACE_FIELD_MESSAGES;
 function optionalText(max: number, check?: { test: (v: string) => boolean; message: string }) {
   return z
     .string()
+    .refine(isStorableText, INVALID_CHARACTERS_MESSAGE)
     .trim()
     .max(max, M.tooLong)
     .refine((v) => v === '' || !check || check.test(v), { message: check?.message ?? M.tooLong })
@@ -71,7 +73,7 @@ const detailsShape = {
 };
 
 const placeShape = {
-  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(200, M.tooLong),
+  name: z.string({ error: M.nameRequired }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, M.nameRequired).max(200, M.tooLong),
   nameAr: optionalText(200),
   categoryId: z.number({ error: M.selectCategory }).int(M.selectCategory).min(1, M.selectCategory).max(Number.MAX_SAFE_INTEGER, M.selectCategory),
   zoneId: optionalId(),

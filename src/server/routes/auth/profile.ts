@@ -57,11 +57,14 @@ export function registerProfileRoutes(app: ApiApp, deps: AppDeps): void {
     async (c) => {
       const user = requireUser(c);
       const { name } = c.req.valid('json');
+      // One outcome: the auth user's name is set inside the profile's transaction, so if the auth
+      // provider refuses (or is down) the profile keeps its old name too.
       const profile = await c.var.db(async (tx) => {
         await tx`update public.profiles set name = ${name} where id = ${user.id}`;
-        return readProfile(tx, user);
+        const read = await readProfile(tx, user);
+        await provider(deps).updateName(user.id, name);
+        return read;
       });
-      await provider(deps).updateName(user.id, name);
       return c.json({ success: true as const, data: profile }, 200);
     },
   );

@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from '../../src/server/db/client.ts';
+import { createUser, ownerSql } from '../helpers/api.ts';
+
+/**
+ * The row-level security matrix (DESIGN §6): every table the API roles can reach × {anon, user,
+ * another user, admin, service_role} × {select, insert, update, delete}, the expected outcome
+ * written as data (MATRIX below) and each cell run against the real database through `withClaims`
+ * — the API's own path (`set local role` + `request.jwt.claims`) — in its own rolled-back
+ * transaction, so cells never see each other's writes.
+ *
+ * What a cell observes (one target row per table, created below by the owner connection; rows of
+ * `profiles` and `place_requests` belong to "user"):
+ *   select  allow = `select … where <target>` returns the row      deny = 42501, or no row visible
+ *   insert  allow = the insert adds one row                         deny = 42501 (no grant or a policy's WITH CHECK)
+ *   update  allow = `update … where <target>` changes the row       deny = 42501, or no row changed
+ *   delete  allow = `delete … where <target>` removes the row       deny = 42501, or no row removed
+ * Any other error fails the cell (it would hide what RLS decides).
+ */
+const sql = ownerSql();
+const ROLLBACK = Symbol('rollback');
+const T = `rlsm${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+const HASH = (c: string) => c.repeat(64);
+
+type Role = 'anon' | 'user' | 'other' | 'admin' | 'service_role';
+type Op = 'select' | 'insert' | 'update' | 'delete';
+const ROLES: Role[] = ['anon', 'user', 'other', 'admin', 'service_role'];
+const OPS: Op[] = ['select', 'insert', 'update', 'delete'];
+
+/**
+ * Expected outcomes: per table, one string per role (anon, user, other, admin, service_role) with
+ * the letter of each allowed operation (S select, I insert, U update, D delete) and '-' where it
+ * is denied.
+ */
+// prettier-ignore
+const MATRIX: Record<string, [anon: string, user: string, other: string, admin: string, service: string]> = {
+  //                              anon     user     other    admin    service_role
+  'public.zones':               ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
+  'public.buildings':           ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
+  'public.categories':          ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
+  'public.places':              ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
+  // target: a request of "user"; insert: a pending create request for the actor themself
+  'public.place_requests':      ['----', 'SI--', '-I--', 'SIUD', 'SIUD'],
+  // target: the profile of "user"; insert: a profile for an auth user that has none
+  'public.profiles':            ['----', 'S-U-', '----', 'S---', 'SIUD'],
+  // insert: upsert of the single row (on conflict do update)
+  'public.website_settings':    ['S---', 'S---', 'S---', 'S-U-', 'SIUD'],
+  'storage.objects[places]':    ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
+  'storage.objects[categories]':['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
+  'storage.objects[website]':   ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
+  // buckets are managed with the service role only (the API never touches them)
+  'storage.buckets':            ['----', '----', '----', '----', 'SIUD'],
+  // derived data kept by security-definer triggers: readable, never writable by a role
+  'private.search_terms':       ['S---', 'S---', 'S---', 'S---', 'S---'],
+  'private.place_counts':       ['S---', 'S---', 'S---', 'S---', 'S---'],
+  // auth bookkeeping: the service role (owner connection) only
+  'private.auth_rate_limits':   ['----', '----', '----', '----', 'SIUD'],
+  'private.auth_code_failures': ['----', '----', '----', '----', 'SIUD'],
+  'private.auth_reset_grants':  ['----', '----', '----', '----', 'SIUD'],
+};
+
+interface Actor {
+  claims: JwtClaims;
+  id: string | null;
+}
+
+interface Fixtures {
+  actors: Record<Role, Actor>;
+  user: { id: string };
+  other: { id: string };
+  bare: { id: string };
+  zone: number;
+  building: number;
+  category: number;
+  usedCategory: number;
+  place: number;
+  request: number;
+  bucket: string;
+}
+
+interface TableSpec {
+  /** SQL predicate selecting the target row. */
+  where(f: Fixtures): string;
+  /** A valid new row (column → value) inserted by `actor`. */
+  insert(f: Fixtures, actor: Actor): { columns: Record<string, unknown>; suffix?: string };
+  /** An update that keeps the row valid. */
+  set: string;
+}
+
+const objects = (bucket: string): TableSpec => ({
+  where: () => `bucket_id = '${bucket}' and name = '${T}/target.png'`,
+  insert: () => ({ columns: { bucket_id: bucket, name: `${T}/new.png`, metadata: { mimetype: 'image/png' } } }),
+  set: `metadata = '{"mimetype":"image/png"}'`,
+});
+
+const TABLES: Record<keyof typeof MATRIX, TableSpec> = {
+  'public.zones': { where: (f) => `id = ${f.zone}`, insert: () => ({ columns: { slug: `${T}-zone-new`, title: 'New zone' } }), set: 'sort_order = sort_order + 1' },
+  'public.buildings': {
+    where: (f) => `id = ${f.building}`,
+    insert: (f) => ({ columns: { zone_id: f.zone, slug: `${T}-building-new`, name: 'New building' } }),
+    set: 'sort_order = sort_order + 1',
+  },
+  'public.categories': { where: (f) => `id = ${f.category}`, insert: () => ({ columns: { slug: `${T}-cat-new`, name: 'New category' } }), set: `name = name || ' renamed'` },
+  'public.places': {
+    where: (f) => `id = ${f.place}`,
+    insert: (f) => ({ columns: { slug: `${T}-place-new`, name: 'New place', category_id: f.usedCategory } }),
+    set: `name = name || ' renamed'`,
+  },
+  'public.place_requests': {
+    where: (f) => `id = ${f.request}`,
+    insert: (f, actor) => ({ columns: { type: 'create', status: 'pending', payload: { name: 'Asked for' }, user_id: actor.id ?? f.user.id } }),
+    set: `status = 'rejected', rejection_reason = 'matrix', reviewed_at = now()`,
+  },
+  'public.profiles': { where: (f) => `id = '${f.user.id}'`, insert: (f) => ({ columns: { id: f.bare.id, name: 'Bare' } }), set: `name = 'Renamed'` },
+  'public.website_settings': {
+    where: () => 'id',
+    insert: () => ({ columns: { id: true, site_name: 'Dalil' }, suffix: 'on conflict (id) do update set site_name = excluded.site_name' }),
+    set: 'site_name = site_name',
+  },
+  'storage.objects[places]': objects('places'),
+  'storage.objects[categories]': objects('categories'),
+  'storage.objects[website]': objects('website'),
+  'storage.buckets': { where: (f) => `id = '${f.bucket}'`, insert: () => ({ columns: { id: `${T}-new`, name: `${T}-new` } }), set: 'public = not public' },
+  'private.search_terms': { where: () => `term = '${T}target'`, insert: () => ({ columns: { term: `${T}new` } }), set: 'term = term' },
+  'private.place_counts': { where: (f) => `category_id = ${f.usedCategory} and zone_id = ${f.zone}`, insert: (f) => ({ columns: { category_id: f.category, zone_id: f.zone, n: 1 } }), set: 'n = n + 1' },
+  'private.auth_rate_limits': { where: () => `key = '${T}'`, insert: () => ({ columns: { key: `${T}-new`, hits: 1 } }), set: 'hits = hits + 1' },
+  'private.auth_code_failures': {
+    where: () => `email_hash = '${HASH('a')}'`,
+    insert: () => ({ columns: { email_hash: HASH('b'), purpose: 'signup', failures: 1 } }),
+    set: 'failures = failures + 1',
+  },
+  'private.auth_reset_grants': {
+    where: () => `email_hash = '${HASH('c')}'`,
+    insert: (f) => ({ columns: { email_hash: HASH('d'), code_hash: 'x', user_id: f.user.id, expires_at: new Date(Date.now() + 3_600_000).toISOString() } }),
+    set: `expires_at = expires_at + interval '1 minute'`,
+  },
+};
+
+/** The table name of a matrix key (`storage.objects[places]` → `storage.objects`). */
+const tableOf = (key: string) => key.replace(/\[.*\]$/, '');
+
+type Outcome = { rows: number } | { code: string; message: string };
+
+/** Runs `fn` as `claims` through withClaims, always rolled back; the rows it saw/changed or the SQLSTATE it failed with. */
+async function attempt(claims: JwtClaims, fn: (tx: Tx) => Promise<number>): Promise<Outcome> {
+  let out: Outcome | undefined;
+  try {
+    await withClaims(sql, claims, async (tx) => {
+      out = { rows: await fn(tx) };
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error === ROLLBACK) return out!;
+    const e = error as { code?: string; message?: string };
+    return { code: e.code ?? 'unknown', message: e.message ?? String(error) };
+  }
+  throw new Error('unreachable');
+}
+
+/** Runs one operation on a table's target row (or inserts a new row) and returns how many rows it saw or changed. */
+async function operate(tx: Tx, key: string, op: Op, f: Fixtures, actor: Actor): Promise<number> {
+  const spec = TABLES[key]!;
+  const table = tableOf(key);
+  switch (op) {
+    case 'select':
+      return (await tx.unsafe(`select 1 from ${table} where ${spec.where(f)}`)).count;
+    case 'insert': {
+      const { columns, suffix = '' } = spec.insert(f, actor);
+      const names = Object.keys(columns);
+      const args = Object.values(columns); // objects are serialised by postgres.js for jsonb columns
+      const params = args.map((_, i) => `$${i + 1}`).join(', ');
+      return (await tx.unsafe(`insert into ${table} (${names.join(', ')}) values (${params}) ${suffix}`, args as never[])).count;
+    }
+    case 'update':
+      return (await tx.unsafe(`update ${table} set ${spec.set} where ${spec.where(f)}`)).count;
+    case 'delete':
+      return (await tx.unsafe(`delete from ${table} where ${spec.where(f)}`)).count;
+  }
+}
+
+/** Asserts the outcome of one cell: allow = exactly one row; deny = 42501 or zero rows. */
+function expectOutcome(outcome: Outcome, allowed: boolean, label?: string) {
+  if ('code' in outcome) {
+    expect(outcome.code === '42501' ? 'denied' : `unexpected error ${outcome.code}: ${outcome.message}`, label).toBe(allowed ? 'allowed' : 'denied');
+  } else {
+    expect(outcome.rows === 1 ? 'allowed' : outcome.rows === 0 ? 'denied' : `${outcome.rows} rows`, label).toBe(allowed ? 'allowed' : 'denied');
+  }
+}
+
+let f: Fixtures;
+
+const userClaims = (u: { id: string; email: string }, admin = false): JwtClaims => ({
+  sub: u.id,
+  email: u.email,
+  role: 'authenticated',
+  aud: 'authenticated',
+  app_metadata: admin ? { role: 'admin' } : {},
+});
+
+beforeAll(async () => {
+  const user = await createUser(sql, { name: 'Matrix user' });
+  const other = await createUser(sql, { name: 'Matrix other' });
+  const admin = await createUser(sql, { role: 'admin', name: 'Matrix admin' });
+  const bare = await createUser(sql, { name: 'Matrix bare' });
+  await sql`delete from public.profiles where id = ${bare.id}`;
+  const [zone] = await sql`insert into public.zones (slug, title) values (${`${T}-zone`}, 'Matrix zone') returning id`;
+  const [building] = await sql`insert into public.buildings (zone_id, slug, name) values (${zone.id}, ${`${T}-building`}, 'Matrix building') returning id`;
+  const [category] = await sql`insert into public.categories (slug, name) values (${`${T}-cat`}, 'Matrix category') returning id`;
+  const [usedCategory] = await sql`insert into public.categories (slug, name) values (${`${T}-cat-used`}, 'Matrix used category') returning id`;
+  const [place] = await sql`insert into public.places (slug, name, category_id, zone_id, building_id, owner_id)
+                            values (${`${T}-place`}, 'Matrix place', ${usedCategory.id}, ${zone.id}, ${building.id}, ${user.id}) returning id`;
+  const [request] = await sql`insert into public.place_requests (type, payload, user_id) values ('create', ${sql.json({ name: 'Matrix ask' })}, ${user.id}) returning id`;
+  await sql`insert into storage.buckets (id, name) values (${`${T}`}, ${`${T}`})`;
+  for (const bucket of ['places', 'categories', 'website']) {
+    await sql`insert into storage.objects (bucket_id, name) values (${bucket}, ${`${T}/target.png`})`;
+  }
+  await sql`insert into private.search_terms (term) values (${`${T}target`})`;
+  await sql`insert into private.auth_rate_limits (key, hits) values (${T}, 1)`;
+  await sql`insert into private.auth_code_failures (email_hash, purpose) values (${HASH('a')}, 'signup') on conflict do nothing`;
+  await sql`insert into private.auth_reset_grants (email_hash, code_hash, user_id, expires_at)
+            values (${HASH('c')}, 'x', ${user.id}, now() + interval '1 hour') on conflict (email_hash) do update set user_id = excluded.user_id`;
+  f = {
+    actors: {
+      anon: { claims: ANON_CLAIMS, id: null },
+      user: { claims: userClaims(user), id: user.id },
+      other: { claims: userClaims(other), id: other.id },
+      admin: { claims: userClaims(admin, true), id: admin.id },
+      service_role: { claims: { role: 'service_role' }, id: null },
+    },
+    user, other, bare,
+    zone: Number(zone.id), building: Number(building.id), category: Number(category.id), usedCategory: Number(usedCategory.id),
+    place: Number(place.id), request: Number(request.id), bucket: T,
+  };
+});
+
+afterAll(async () => {
+  await sql`delete from public.place_requests where user_id in (${f.user.id}, ${f.other.id})`;
+  await sql`delete from public.places where slug like ${`${T}%`}`;
+  await sql`delete from public.categories where slug like ${`${T}%`}`;
+  await sql`delete from public.zones where slug like ${`${T}%`}`;
+  await sql`delete from storage.objects where name like ${`${T}/%`}`;
+  await sql`delete from storage.buckets where id = ${T}`;
+  await sql`delete from private.search_terms where term like ${`${T}%`}`;
+  await sql`delete from private.auth_rate_limits where key = ${T}`;
+  await sql`delete from private.auth_code_failures where email_hash = ${HASH('a')}`;
+  await sql`delete from private.auth_reset_grants where email_hash = ${HASH('c')}`;
+  await sql.end();
+});
+
+describe('RLS matrix', () => {
+  it('covers every table an API role can reach in public, private and storage', async () => {
+    const reachable = await sql<{ name: string }[]>`
+      select n.nspname || '.' || c.relname as name
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p', 'v', 'm') and n.nspname in ('public', 'private', 'storage')
+        and (n.nspname = 'public'
+             or exists (select from unnest(array['anon', 'authenticated', 'service_role']) r
+                        where has_table_privilege(r, c.oid, 'select, insert, update, delete')))
+      order by 1`;
+    const covered = new Set(Object.keys(MATRIX).map(tableOf));
+    expect(reachable.map((r) => r.name).filter((name) => !covered.has(name))).toEqual([]);
+  });
+
+  for (const [key, expectations] of Object.entries(MATRIX)) {
+    describe(key, () => {
+      ROLES.forEach((role, r) => {
+        OPS.forEach((op, o) => {
+          const allowed = expectations[r]![o] !== '-';
+          it(`${role} ${op} → ${allowed ? 'allow' : 'deny'}`, async () => {
+            expect(expectations[r]![o], 'matrix letter').toBe(allowed ? 'SIUD'[o] : '-');
+            const actor = f.actors[role];
+            expectOutcome(await attempt(actor.claims, (tx) => operate(tx, key, op, f, actor)), allowed);
+          });
+        });
+      });
+    });
+  }
+});
+
+/** One statement as `role`, rolled back. */
+const as = (role: Role, statement: string, params: unknown[] = []) =>
+  attempt(f.actors[role].claims, async (tx) => (await tx.unsafe(statement, params as never[])).count);
+
+describe('RLS ownership', () => {
+  it('a user reads their own profile, not another user\'s', async () => {
+    expect(await as('user', `select 1 from public.profiles where id = $1`, [f.user.id])).toEqual({ rows: 1 });
+    expect(await as('user', `select 1 from public.profiles where id = $1`, [f.other.id])).toEqual({ rows: 0 });
+    expect(await as('user', `select 1 from public.profiles`)).toEqual({ rows: 1 });
+  });
+
+  it('a user updates their own profile, not another user\'s, and cannot move it to another id', async () => {
+    expect(await as('user', `update public.profiles set name = 'Mine' where id = $1`, [f.user.id])).toEqual({ rows: 1 });
+    expect(await as('user', `update public.profiles set name = 'Theirs' where id = $1`, [f.other.id])).toEqual({ rows: 0 });
+    expect(await as('user', `update public.profiles set name = 'Everyone'`)).toEqual({ rows: 1 });
+    expectOutcome(await as('user', `update public.profiles set id = $2 where id = $1`, [f.user.id, f.bare.id]), false);
+  });
+
+  it('a user reads their own requests, not another user\'s', async () => {
+    expect(await as('user', `select 1 from public.place_requests where id = $1`, [f.request])).toEqual({ rows: 1 });
+    expect(await as('other', `select 1 from public.place_requests where id = $1`, [f.request])).toEqual({ rows: 0 });
+    expect(await as('other', `select 1 from public.place_requests where user_id = $1`, [f.user.id])).toEqual({ rows: 0 });
+  });
+
+  /** A request insert naming only the given columns (defaults: a pending create request of "user"). */
+  const insertRequest = (role: Role, columns: Record<string, unknown> = {}) => {
+    const row: Record<string, unknown> = { type: 'create', status: 'pending', payload: { name: 'x' }, user_id: f.user.id, ...columns };
+    const names = Object.keys(row);
+    return as(role, `insert into public.place_requests (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
+  };
+
+  it('a user inserts pending requests for themselves only: never approved/rejected, reviewed, dated, or for another user', async () => {
+    expect(await insertRequest('user')).toEqual({ rows: 1 });
+    const now = new Date().toISOString();
+    for (const [label, columns] of Object.entries({
+      approved: { status: 'approved', reviewed_at: now },
+      rejected: { status: 'rejected', reviewed_at: now, rejection_reason: 'self' },
+      'reviewed by themself': { reviewed_by: f.user.id },
+      'with a rejection reason': { rejection_reason: 'pre-rejected' },
+      'dated in the past (ahead in the approve-all queue)': { created_at: '2000-01-01T00:00:00Z' },
+      'with an updated_at': { updated_at: '2000-01-01T00:00:00Z' },
+      'for another user': { user_id: f.other.id },
+      'for nobody': { user_id: null },
+    })) {
+      expectOutcome(await insertRequest('user', columns), false, label);
+    }
+  });
+
+  it('a user asks to edit only places they own; a create request names no place', async () => {
+    expect(await insertRequest('user', { type: 'edit', place_id: f.place })).toEqual({ rows: 1 });
+    expectOutcome(await insertRequest('other', { type: 'edit', user_id: f.other.id, place_id: f.place }), false);
+    expectOutcome(await insertRequest('user', { type: 'create', place_id: f.place }), false);
+  });
+
+  it('the "before" values of a user\'s edit request come from the place, whatever the caller sends', async () => {
+    const forged = { name: 'Not what it was', phone: '+1 555 0100', details: { description: 'forged' } };
+    const previous = await attempt(f.actors.user.claims, async (tx) => {
+      const [row] = await tx`insert into public.place_requests (type, status, payload, previous, place_id, user_id)
+                             values ('edit', 'pending', ${tx.json({ name: 'New name', phone: '+966 11 000 0000', details: { description: 'New' } })},
+                                     ${tx.json(forged)}, ${f.place}, ${f.user.id}) returning previous`;
+      expect(row!.previous).toEqual({ name: 'Matrix place', phone: null, details: { description: null } });
+      return 1;
+    });
+    expect(previous).toEqual({ rows: 1 });
+    const create = await attempt(f.actors.user.claims, async (tx) => {
+      const [row] = await tx`insert into public.place_requests (type, status, payload, previous, user_id)
+                             values ('create', 'pending', ${tx.json({ name: 'Brand new' })}, ${tx.json(forged)}, ${f.user.id}) returning previous`;
+      expect(row!.previous).toBeNull();
+      return 1;
+    });
+    expect(create).toEqual({ rows: 1 });
+  });
+
+  it('a user changes only the name of their profile', async () => {
+    expect(await as('user', `update public.profiles set name = 'Only the name' where id = $1`, [f.user.id])).toEqual({ rows: 1 });
+    expectOutcome(await as('user', `update public.profiles set created_at = '2000-01-01' where id = $1`, [f.user.id]), false, 'created_at');
+    expectOutcome(await as('user', `update public.profiles set updated_at = '2000-01-01' where id = $1`, [f.user.id]), false, 'updated_at');
+  });
+
+  it('a user cannot review requests: not their own, not by calling the moderation functions', async () => {
+    expect(await as('user', `update public.place_requests set status = 'approved', reviewed_at = now() where id = $1`, [f.request])).toEqual({ rows: 0 });
+    expectOutcome(await as('user', `select public.approve_place_request($1)`, [f.request]), false);
+    expectOutcome(await as('user', `select public.reject_place_request($1, 'no')`, [f.request]), false);
+    expect(await sql`select status from public.place_requests where id = ${f.request}`).toEqual([{ status: 'pending' }]);
+  });
+
+  it('the private helpers a user may execute do not write past RLS, and request_user shows only the caller', async () => {
+    // security invoker helpers of the moderation functions: as a user, the places policies still decide
+    expectOutcome(await as('user', `select private.insert_place_from_payload($1::jsonb, $2)`, [{ name: 'Sneaky', categoryId: f.usedCategory }, f.user.id]), false, 'insert_place_from_payload');
+    expect(await as('user', `select private.apply_place_changes($1, $2::jsonb)`, [f.place, { name: 'Hijacked' }])).toEqual({ rows: 1 });
+    expect(await sql`select name from public.places where id = ${f.place}`).toEqual([{ name: 'Matrix place' }]);
+    const who = async (role: Role, id: string) => {
+      let out: unknown;
+      await attempt(f.actors[role].claims, async (tx) => {
+        out = (await tx`select private.request_user(${id}) as u`)[0]!.u;
+        return 1;
+      });
+      return out;
+    };
+    expect(await who('user', f.other.id)).toBeNull();
+    expect(await who('user', f.user.id)).toMatchObject({ id: f.user.id });
+    expect(await who('admin', f.other.id)).toMatchObject({ id: f.other.id });
+    expect(await as('anon', `select private.request_user($1)`, [f.user.id])).toMatchObject({ code: '42501' });
+  });
+
+  it('nobody but the service role can set app_metadata: auth.users is out of reach of every API role', async () => {
+    for (const role of ['anon', 'user', 'other', 'admin'] as const) {
+      const id = role === 'anon' ? f.user.id : f.actors[role].id;
+      for (const statement of [
+        `update auth.users set raw_app_meta_data = '{"role":"admin"}' where id = $1`,
+        `select 1 from auth.users where id = $1`,
+        `delete from auth.users where id = $1`,
+      ]) {
+        expect(await as(role, statement, [id]), `${role}: ${statement}`).toMatchObject({ code: '42501' });
+      }
+      expect(await as(role, `insert into auth.users (id, email, raw_app_meta_data) values (gen_random_uuid(), 'x@example.test', '{"role":"admin"}')`))
+        .toMatchObject({ code: '42501' });
+    }
+  });
+
+  it('no table an API role may write has a column that could carry app_metadata or a role', async () => {
+    const columns = await sql<{ name: string }[]>`
+      select n.nspname || '.' || c.relname || '.' || a.attname as name
+      from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      where a.attnum > 0 and not a.attisdropped and c.relkind in ('r', 'p', 'v')
+        and (a.attname ~* 'meta_?data|^role$|is_admin|admin' )
+        and (has_column_privilege('anon', a.attrelid, a.attnum, 'insert, update')
+             or has_column_privilege('authenticated', a.attrelid, a.attnum, 'insert, update'))`;
+    // storage.objects.metadata is the file's metadata (mimetype, size), writable by admins only (matrix).
+    expect(columns.map((c) => c.name).filter((n) => n !== 'storage.objects.metadata')).toEqual([]);
+  });
+
+  it('user_metadata.role = admin (which users can edit) grants nothing; only app_metadata.role does', async () => {
+    const forged: JwtClaims = { ...f.actors.user.claims, user_metadata: { role: 'admin' } };
+    const insertZone = `insert into public.zones (slug, title) values ('${T}-forged', 'Forged')`;
+    expectOutcome(await attempt(forged, async (tx) => (await tx.unsafe(insertZone)).count), false);
+    const topLevel: JwtClaims = { ...f.actors.user.claims, is_admin: true, admin: true };
+    expectOutcome(await attempt(topLevel, async (tx) => (await tx.unsafe(insertZone)).count), false);
+    expectOutcome(await attempt(f.actors.admin.claims, async (tx) => (await tx.unsafe(insertZone)).count), true);
+  });
+});

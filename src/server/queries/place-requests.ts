@@ -1,6 +1,7 @@
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
-import { PLACE_DETAIL_FIELDS, PLACE_FIELDS, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
+import { flattenPayload } from '../../shared/place-request-fields.ts';
+import type { PlaceCreateInput, PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface PlaceRequestRow {
   current: Json | null;
   place: { id: number; name: string; slug: string } | null;
   user: { id: string; email: string; name: string } | null;
+  /** The admin who decided (null while pending, or when the caller may not read that user). */
+  reviewer: { id: string; email: string; name: string } | null;
   rejection_reason: string | null;
   reviewed_by: string | null;
   reviewed_at: Date | null;
@@ -34,7 +37,8 @@ function select(tx: Tx) {
     select r.id, r.type, r.status, r.payload, r.previous, r.rejection_reason, r.reviewed_by, r.reviewed_at, r.created_at,
            case when p.id is null then null else jsonb_build_object('id', p.id, 'name', p.name, 'slug', p.slug) end as place,
            case when r.type = 'edit' and r.status = 'pending' then private.place_as_payload(p) end as current,
-           private.request_user(r.user_id) as user
+           private.request_user(r.user_id) as user,
+           case when r.reviewed_by is null then null else private.request_user(r.reviewed_by) end as reviewer
     from public.place_requests r
     left join public.places p on p.id = r.place_id`;
 }
@@ -74,24 +78,6 @@ function scalar(value: unknown): string | number | null {
   return JSON.stringify(value);
 }
 
-/** Form order of the fields (jsonb keeps its own key order): place fields, then details, then unknown keys. */
-const FIELD_ORDER: string[] = [...PLACE_FIELDS, ...PLACE_DETAIL_FIELDS.map((f) => `details.${f}`)];
-const rank = (field: string) => {
-  const i = FIELD_ORDER.indexOf(field);
-  return i === -1 ? FIELD_ORDER.length : i;
-};
-
-/** `[field, value]` pairs of a payload in form order; details flattened to 'details.<key>'. */
-export function flattenPayload(payload: Json | null | undefined): [string, unknown][] {
-  const out: [string, unknown][] = [];
-  for (const [key, value] of Object.entries(payload ?? {})) {
-    if (key === 'details' && value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [inner, v] of Object.entries(value as Json)) out.push([`details.${inner}`, v]);
-    } else out.push([key, value]);
-  }
-  return out.sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
 function valueAt(source: Json | null | undefined, field: string): unknown {
   if (!source) return null;
   if (field.startsWith('details.')) return (source.details as Json | undefined)?.[field.slice(8)] ?? null;
@@ -100,7 +86,7 @@ function valueAt(source: Json | null | undefined, field: string): unknown {
 
 /**
  * Row → API shape (spec §3). proposedChanges (edits): every payload field with `before` = the live
- * place while pending, the submission-time snapshot once reviewed. `reviewedBy` only for admins.
+ * place while pending, the submission-time snapshot once reviewed. `reviewedBy` and `reviewer` only for admins.
  */
 export function toPlaceRequest(row: PlaceRequestRow, options: { admin?: boolean } = {}): PlaceRequest {
   const payload = row.payload ?? {};
@@ -124,7 +110,9 @@ export function toPlaceRequest(row: PlaceRequestRow, options: { admin?: boolean 
       mainImage: typeof details?.imageUrl === 'string' ? details.imageUrl : null,
     },
     reviewedAt: iso(row.reviewed_at),
-    ...(options.admin ? { reviewedBy: row.reviewed_by } : {}),
+    ...(options.admin
+      ? { reviewedBy: row.reviewed_by, reviewer: row.reviewer ? { id: row.reviewer.id, email: row.reviewer.email ?? '', name: row.reviewer.name ?? '' } : null }
+      : {}),
   };
 }
 

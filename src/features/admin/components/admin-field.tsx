@@ -14,6 +14,7 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'invalid slug': 'validation.invalidSlug',
   'Too long': 'validation.tooLong',
   'This slug is already in use': 'validation.slugTaken',
+  'Reason is required': 'requests.reasonRequired',
 };
 
 /** The text of a field error: an admin i18n key, a known schema/server message, or the message as is. */

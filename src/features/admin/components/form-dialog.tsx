@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * A modal form (create/edit dialogs of the admin console): title, fields, Cancel and Save. Save shows
  * the saving label and is disabled while `pending` (or `submitDisabled`); Escape and Cancel close.
  */
-export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, size = 'md', children }: {
+export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, submitColorPalette = 'brand', pendingLabel, size = 'md', children }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -14,6 +14,10 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
   pending?: boolean;
   submitDisabled?: boolean;
   submitLabel?: string;
+  /** 'red' for a destructive submit (reject). */
+  submitColorPalette?: 'brand' | 'red';
+  /** Shown on the busy submit button instead of 'Saving…'. */
+  pendingLabel?: string;
   size?: 'md' | 'lg' | 'xl';
   children: ReactNode;
 }) {
@@ -35,7 +39,7 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
                 <Dialog.ActionTrigger asChild>
                   <Button type="button" variant="ghost">{t('common.cancel')}</Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={pending} loadingText={t('common.saving')} disabled={submitDisabled}>
+                <Button type="submit" colorPalette={submitColorPalette} loading={pending} loadingText={pendingLabel ?? t('common.saving')} disabled={submitDisabled}>
                   {submitLabel ?? t('common.save')}
                 </Button>
               </Dialog.Footer>

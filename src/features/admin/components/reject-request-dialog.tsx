@@ -49,6 +49,8 @@ export function RejectRequestDialog({ request, onOpenChange, onRejected }: {
       onSubmit={onSubmit}
       pending={reject.isPending}
       submitLabel={t('requests.reject')}
+      submitColorPalette="red"
+      pendingLabel={t('requests.rejecting')}
     >
       {request && <Text color="fg.muted">{t('requests.rejectIntro', { name: request.name })}</Text>}
       <AdminField label={t('requests.reasonLabel')} error={errors.reason?.message} helper={t('requests.reasonHelper')} required>

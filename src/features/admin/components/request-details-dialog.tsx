@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Image, Link, Portal, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Image, Link, Portal, SimpleGrid, Stack, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import { ArrowLeft, ArrowRight, Check, ExternalLink, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,13 +28,15 @@ export function RequestDetailsDialog({ requestId, onOpenChange, onApprove, onRej
   const { t } = useTranslation('admin');
   const query = useAdminPlaceRequestQuery(requestId);
   const request = query.data && query.data.id === requestId ? query.data : undefined;
+  // Recipe variants take no responsive objects here: the size is picked per breakpoint instead.
+  const size = useBreakpointValue<'full' | 'lg'>({ base: 'full', md: 'lg' }) ?? 'lg';
 
   return (
-    <Dialog.Root open={requestId !== null} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={requestId !== null} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content mx={{ base: '0', md: '4' }} aria-busy={query.isFetching || undefined}>
+          <Dialog.Content mx={size === 'full' ? '0' : '4'} aria-busy={query.isFetching || undefined}>
             <Dialog.Header pe="12">
               <HStack gap="3" wrap="wrap">
                 <Dialog.Title>
@@ -97,6 +99,7 @@ function RequestDetails({ request }: { request: PlaceRequest }) {
     const key = fieldLabelKey(field);
     return key ? t(key) : field;
   };
+  const narrow = useBreakpointValue({ base: true, sm: false }) ?? false;
   const hasImages = request.type === 'edit' && (request.updatedImages.logo || request.updatedImages.mainImage);
 
   return (
@@ -105,8 +108,8 @@ function RequestDetails({ request }: { request: PlaceRequest }) {
         <Item label={t('requests.detail.requester')}>
           {request.user ? (
             <Stack gap="0" minW="0">
-              {request.user.name && <Text fontWeight="medium">{request.user.name}</Text>}
-              <Text dir="ltr" textAlign="start" wordBreak="break-all" color={request.user.name ? 'fg.muted' : undefined}>{request.user.email}</Text>
+              {request.user.name && <Text fontWeight="medium" dir="auto" textAlign="start">{request.user.name}</Text>}
+              <Text textAlign="start" wordBreak="break-all" color={request.user.name ? 'fg.muted' : undefined}><bdi>{request.user.email}</bdi></Text>
             </Stack>
           ) : t('requests.unknownUser')}
         </Item>
@@ -131,8 +134,8 @@ function RequestDetails({ request }: { request: PlaceRequest }) {
             <Item label={t('requests.detail.decidedBy')}>
               {request.reviewer ? (
                 <Stack gap="0" minW="0">
-                  {request.reviewer.name && <Text fontWeight="medium">{request.reviewer.name}</Text>}
-                  <Text dir="ltr" textAlign="start" wordBreak="break-all">{request.reviewer.email}</Text>
+                  {request.reviewer.name && <Text fontWeight="medium" dir="auto" textAlign="start">{request.reviewer.name}</Text>}
+                  <Text textAlign="start" wordBreak="break-all"><bdi>{request.reviewer.email}</bdi></Text>
                 </Stack>
               ) : t('requests.detail.unknownAdmin')}
             </Item>
@@ -143,7 +146,7 @@ function RequestDetails({ request }: { request: PlaceRequest }) {
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>{t('requests.detail.rejectionReason')}</Alert.Title>
-                <Alert.Description whiteSpace="pre-wrap">{request.rejectionReason || '—'}</Alert.Description>
+                <Alert.Description whiteSpace="pre-wrap" dir="auto" textAlign="start">{request.rejectionReason || '—'}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
           )}
@@ -154,7 +157,7 @@ function RequestDetails({ request }: { request: PlaceRequest }) {
         <Box as="section" aria-labelledby="request-fields">
           <Heading as="h3" id="request-fields" size="sm" mb="3">{t('requests.detail.submittedFields')}</Heading>
           {fields.length === 0 ? <Text color="fg.muted">{t('requests.detail.noFields')}</Text> : (
-            <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+            <DataList.Root orientation={narrow ? 'vertical' : 'horizontal'} gap="3">
               {fields.map(([field, value]) => (
                 <Item key={field} label={label(field)}>
                   <ValueView value={describeValue(field, value, lookups)} alt={label(field)} />
@@ -193,7 +196,7 @@ function RequestDetails({ request }: { request: PlaceRequest }) {
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <DataList.Item>
-      <DataList.ItemLabel minW={{ sm: '36' }} color="fg.muted">{label}</DataList.ItemLabel>
+      <DataList.ItemLabel minW={{ base: '24', sm: '36' }} color="fg.muted">{label}</DataList.ItemLabel>
       <DataList.ItemValue minW="0" wordBreak="break-word">{children}</DataList.ItemValue>
     </DataList.Item>
   );
@@ -210,7 +213,7 @@ function ChangeView({ label, before, after }: { label: string; before: DisplayVa
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'start' }}>
         <Stack gap="1" flex="1" minW="0">
           <Text fontSize="xs" color="fg.muted" textTransform="uppercase">{t('requests.detail.before')}</Text>
-          <Box color="fg.muted" textDecoration={before.kind === 'text' ? 'line-through' : undefined}>
+          <Box color="fg.muted">
             <ValueView value={before} alt={`${label} (${t('requests.detail.before')})`} />
           </Box>
         </Stack>
@@ -228,7 +231,7 @@ function ValueView({ value, alt }: { value: DisplayValue; alt: string }) {
   const { t } = useTranslation('admin');
   switch (value.kind) {
     case 'empty':
-      return <Text as="span" color="fg.muted" fontStyle="italic" textDecoration="none">{t('requests.detail.empty')}</Text>;
+      return <Text as="span" color="fg.muted" fontStyle="italic">{t('requests.detail.empty')}</Text>;
     case 'image':
       return <Preview url={value.url} alt={alt} size="20" />;
     case 'link':
@@ -239,7 +242,8 @@ function ValueView({ value, alt }: { value: DisplayValue; alt: string }) {
         </Link>
       );
     default:
-      return <Text as="span" dir={value.dir} whiteSpace="pre-wrap" display="inline-block" textAlign="start">{value.text}</Text>;
+      // Free text takes the direction of its own first letters (an English address on an Arabic page).
+      return <Text as="span" dir={value.dir ?? 'auto'} whiteSpace="pre-wrap" display="inline-block" textAlign="start">{value.text}</Text>;
   }
 }
 

@@ -178,8 +178,8 @@ function RequestsList({ filter, onShowAll, onPage, onDetails, onApprove, approvi
 
   const requester = (row: RequestRow) => (row.requester ? (
     <Stack gap="0" minW="0">
-      {row.requester.name && <Text fontWeight="medium" truncate>{row.requester.name}</Text>}
-      <Text fontSize="sm" color={row.requester.name ? 'fg.muted' : undefined} dir="ltr" textAlign="start" truncate>{row.requester.email}</Text>
+      {row.requester.name && <Text fontWeight="medium" dir="auto" textAlign="start" truncate>{row.requester.name}</Text>}
+      <Text fontSize="sm" color={row.requester.name ? 'fg.muted' : undefined} textAlign="start" truncate><bdi>{row.requester.email}</bdi></Text>
     </Stack>
   ) : <Text color="fg.muted">{t('requests.unknownUser')}</Text>);
 

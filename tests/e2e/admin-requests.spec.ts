@@ -140,6 +140,7 @@ for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][
     await rejectDialog.getByRole('button', { name: t('requests.reject'), exact: true }).click();
     await expect(page.getByText(t('requests.rejectSuccess')).first()).toBeVisible();
     await expect(rejectDialog).toBeHidden();
+    await expect(page.getByRole('tabpanel')).toBeFocused(); // the row that opened it is gone: focus goes to the list
 
     const seen = (await (await user.get(`/api/public/auth/requests/${editId}`)).json()).data;
     expect(seen).toMatchObject({ status: 'rejected', rejectionReason: why });
@@ -154,6 +155,7 @@ for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][
     await expect(decided.getByText('admin@e2e.test')).toBeVisible();
     await expect(decided.getByRole('button', { name: t('requests.approve'), exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');
+    await expect(table.getByRole('button', { name: t('requests.detailsNamed', { id: editId }) })).toBeFocused(); // back to its opener
 
     // ---- Approve all (creation tab) after the confirmation → summary of the server's answer ----
     await page.getByRole('tab', { name: new RegExp(t('requests.tabs.create')) }).click();

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
  * busy, showing `pendingLabel`, 'Deleting…' by default) while `pending`. `tone` 'brand' is for
  * non-destructive actions (approve all); the default is red.
  */
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, pending, pendingLabel, tone = 'danger' }: {
+export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, pending, pendingLabel, tone = 'danger', finalFocusEl }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -18,10 +18,12 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
   pending?: boolean;
   pendingLabel?: string;
   tone?: 'danger' | 'brand';
+  /** Where focus goes on close when the opener may be gone (default: back to the opener). */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} role="alertdialog" placement="center">
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} role="alertdialog" placement="center" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * A modal form (create/edit dialogs of the admin console): title, fields, Cancel and Save. Save shows
  * the saving label and is disabled while `pending` (or `submitDisabled`); Escape and Cancel close.
  */
-export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, submitColorPalette = 'brand', pendingLabel, size = 'md', children }: {
+export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, submitColorPalette = 'brand', pendingLabel, finalFocusEl, size = 'md', children }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -18,12 +18,14 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
   submitColorPalette?: 'brand' | 'red';
   /** Shown on the busy submit button instead of 'Saving…'. */
   pendingLabel?: string;
+  /** Where focus goes on close when the opener may be gone (default: back to the opener). */
+  finalFocusEl?: () => HTMLElement | null;
   size?: 'md' | 'lg' | 'xl';
   children: ReactNode;
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -12,13 +12,14 @@ import { applyServerFieldErrors } from './server-errors.ts';
 /**
  * Reject a pending request (spec §4): a required reason (trimmed, at most 2000 characters), which the
  * requester sees. 'Reason is required' shows on the field, client-side and from the API alike. Closes
- * on success; `onRejected` runs after it.
+ * on success, after calling `onRejected`.
  */
-export function RejectRequestDialog({ request, onOpenChange, onRejected }: {
+export function RejectRequestDialog({ request, onOpenChange, onRejected, finalFocusEl }: {
   /** The request to reject (null: closed); `name` is the place it is about, shown for context. */
   request: { id: number; name: string } | null;
   onOpenChange: (open: boolean) => void;
   onRejected?: () => void;
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   const { t } = useTranslation('admin');
   const reject = useRejectPlaceRequest();
@@ -34,8 +35,8 @@ export function RejectRequestDialog({ request, onOpenChange, onRejected }: {
     if (!request) return;
     reject.mutate({ id: request.id, reason: v.reason }, {
       onSuccess: () => {
-        onOpenChange(false);
         onRejected?.();
+        onOpenChange(false);
       },
       onError: (error) => applyServerFieldErrors(error, form.setError, ['reason']),
     });
@@ -51,6 +52,7 @@ export function RejectRequestDialog({ request, onOpenChange, onRejected }: {
       submitLabel={t('requests.reject')}
       submitColorPalette="red"
       pendingLabel={t('requests.rejecting')}
+      finalFocusEl={finalFocusEl}
     >
       {request && <Text color="fg.muted">{t('requests.rejectIntro', { name: request.name })}</Text>}
       <AdminField label={t('requests.reasonLabel')} error={errors.reason?.message} helper={t('requests.reasonHelper')} required>

@@ -18,12 +18,14 @@ import { RequestStatusBadge } from './request-status-badge.tsx';
  * before → after and the updated images previewed; once decided, who decided, when and the rejection
  * reason. Pending requests get Approve and Reject in the footer (handled by the caller).
  */
-export function RequestDetailsDialog({ requestId, onOpenChange, onApprove, onReject, approving }: {
+export function RequestDetailsDialog({ requestId, onOpenChange, onApprove, onReject, approving, finalFocusEl }: {
   requestId: number | null;
   onOpenChange: (open: boolean) => void;
   onApprove: (request: PlaceRequest) => void;
   onReject: (request: PlaceRequest) => void;
   approving: boolean;
+  /** Where focus goes on close (the opener's row may be gone after a decision). */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   const { t } = useTranslation('admin');
   const query = useAdminPlaceRequestQuery(requestId);
@@ -32,7 +34,7 @@ export function RequestDetailsDialog({ requestId, onOpenChange, onApprove, onRej
   const size = useBreakpointValue<'full' | 'lg'>({ base: 'full', md: 'lg' }) ?? 'lg';
 
   return (
-    <Dialog.Root open={requestId !== null} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside">
+    <Dialog.Root open={requestId !== null} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, CloseButton, Flex, HStack, Link, List, NativeSelect, Stack, Table, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CheckCheck, ExternalLink, FileSearch, Inbox } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toaster } from '../../../components/ui/toaster.tsx';
@@ -41,15 +41,27 @@ export function RequestsManager() {
   const [confirmAll, setConfirmAll] = useState(false);
   const [summary, setSummary] = useState<{ type: PlaceRequestType; result: ApproveAllResult } | null>(null);
 
+  // After a decision the opener (a row's button) may be gone: focus returns to the tab's list.
+  const listRef = useRef<HTMLDivElement>(null);
+  const decided = useRef(false);
+  const focusAfterDecision = () => (decided.current ? ((decided.current = false), listRef.current) : null);
   const approve = useApprovePlaceRequest();
   const approveAll = useApproveAllPlaceRequests();
   const pendingCounts = { create: usePendingRequestCount('create'), edit: usePendingRequestCount('edit') };
   const pendingInTab = pendingCounts[filter.type].data ?? 0;
 
-  const approveOne = (id: number, after?: () => void) => approve.mutate(id, { onSuccess: () => after?.() });
+  const approveOne = (id: number, inDialog = false) =>
+    approve.mutate(id, {
+      onSuccess: () => {
+        if (!inDialog) return listRef.current?.focus();
+        decided.current = true;
+        setDetailsId(null);
+      },
+    });
   const runApproveAll = () =>
     approveAll.mutate(filter.type, {
       onSuccess: (result) => {
+        decided.current = true;
         setConfirmAll(false);
         setSummary({ type: filter.type, result });
         toaster.create({
@@ -99,7 +111,7 @@ export function RequestsManager() {
           </NativeSelect.Root>
         </Flex>
         {PLACE_REQUEST_TYPES.map((type) => (
-          <Tabs.Content key={type} value={type} pt="0">
+          <Tabs.Content key={type} value={type} pt="0" ref={listRef}>
             <RequestsList
               filter={{ ...filter, type }}
               onShowAll={() => setFilter({ status: 'all', page: 1 })}
@@ -117,13 +129,14 @@ export function RequestsManager() {
         requestId={detailsId}
         onOpenChange={(open) => !open && setDetailsId(null)}
         approving={approve.isPending && approve.variables === detailsId}
-        onApprove={(request: PlaceRequest) => approveOne(request.id, () => setDetailsId(null))}
+        finalFocusEl={focusAfterDecision}
+        onApprove={(request: PlaceRequest) => approveOne(request.id, true)}
         onReject={(request: PlaceRequest) => {
           setDetailsId(null);
           setRejecting({ id: request.id, name: rowName(toRequestRow(request)) });
         }}
       />
-      <RejectRequestDialog request={rejecting} onOpenChange={(open) => !open && setRejecting(null)} />
+      <RejectRequestDialog request={rejecting} onOpenChange={(open) => !open && setRejecting(null)} onRejected={() => (decided.current = true)} finalFocusEl={focusAfterDecision} />
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={(open) => !open && !approveAll.isPending && setConfirmAll(false)}
@@ -132,6 +145,7 @@ export function RequestsManager() {
         pending={approveAll.isPending}
         pendingLabel={t('requests.approving')}
         tone="brand"
+        finalFocusEl={focusAfterDecision}
         onConfirm={runApproveAll}
       >
         <Text>{t(`requests.approveAllBody.${filter.type}`, { count: pendingInTab })}</Text>

@@ -292,10 +292,9 @@ function RequestsList({ filter, onShowAll, onPage, onDetails, onApprove, approvi
 function ApproveAllSummary({ summary, onDismiss }: { summary: { type: PlaceRequestType; result: ApproveAllResult }; onDismiss: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const { approved, failed } = summary.result;
-  const problem = (code: string, reason: string) => {
+  const problem = (code: string) => {
     const key = `requests.failure.${code}`;
-    const what = i18n.exists(key, { ns: 'admin' }) ? t(key) : t('requests.failure.other');
-    return reason ? `${what} — ${reason}` : what;
+    return i18n.exists(key, { ns: 'admin' }) ? t(key) : t('requests.failure.other');
   };
   return (
     <Alert.Root status={failed.length ? 'warning' : 'success'} mb="6" borderRadius="lg" role={failed.length ? 'alert' : 'status'} aria-labelledby="approve-all-summary">
@@ -311,7 +310,13 @@ function ApproveAllSummary({ summary, onDismiss }: { summary: { type: PlaceReque
               <Text>{t('requests.summaryFailed', { count: failed.length })}</Text>
               {failed.length > 0 && (
                 <List.Root ps="5" gap="1">
-                  {failed.map((f) => <List.Item key={f.id}>{t('requests.summaryFailedItem', { id: f.id, problem: problem(f.code, f.reason) })}</List.Item>)}
+                  {failed.map((f) => (
+                    <List.Item key={f.id}>
+                      {t('requests.summaryFailedItem', { id: f.id, problem: problem(f.code) })}
+                      {/* The database's reason is in English: isolated so it reads right in Arabic. */}
+                      {f.reason && <> — <bdi>{f.reason}</bdi></>}
+                    </List.Item>
+                  ))}
                 </List.Root>
               )}
             </Stack>

@@ -190,3 +190,33 @@ for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][
     await admin.dispose();
   });
 }
+
+test('375 px, Arabic: requests as stacked cards, no sideways scrolling, details dialog full screen', async ({ page, baseURL }) => {
+  test.slow();
+  const t = (key: string, vars?: Record<string, string | number>) => tr('ar', key, vars);
+  const user = await verifiedUser(baseURL!, 'requests-narrow');
+  const name = `E2E Narrow Kiosk ${uid()}`;
+  const requestId = await propose(user, { name, nameAr: 'كشك ضيق', address: '12 King Fahd Rd' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${inLang('ar', '/admin/requests')}?theme=dark`);
+  await expect(page.getByRole('heading', { level: 1, name: t('requests.title') })).toBeVisible();
+  await expect(page.getByRole('table')).toBeHidden();
+  const card = page.getByRole('list', { name: t('requests.tabs.create') }).getByRole('listitem').filter({ hasText: 'كشك ضيق' });
+  await expect(card).toContainText(t('requests.status.pending'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await card.getByRole('button', { name: t('requests.detailsNamed', { id: requestId }) }).click();
+  const details = page.getByRole('dialog', { name: t('requests.detail.title.create', { id: requestId }) });
+  await expect(details.getByText(name)).toBeVisible();
+  await expect(details.getByText('12 King Fahd Rd')).toHaveAttribute('dir', 'auto'); // English text keeps its own direction
+  const box = await details.boundingBox();
+  expect(box?.width).toBe(375);
+  await expectNoBlockingViolations(page, 'narrow details');
+  await details.getByRole('button', { name: t('requests.reject'), exact: true }).click();
+  const rejectDialog = page.getByRole('dialog', { name: t('requests.rejectTitle', { id: requestId }) });
+  await rejectDialog.getByRole('textbox', { name: t('requests.reasonLabel') }).fill('مكرر');
+  await rejectDialog.getByRole('button', { name: t('requests.reject'), exact: true }).click();
+  await expect(page.getByText(t('requests.rejectSuccess')).first()).toBeVisible();
+  expect((await (await user.get(`/api/public/auth/requests/${requestId}`)).json()).data).toMatchObject({ status: 'rejected', rejectionReason: 'مكرر' });
+  await user.dispose();
+});

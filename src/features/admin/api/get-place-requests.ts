@@ -60,8 +60,8 @@ export function useAdminPlaceRequestsQuery(params: AdminPlaceRequestsParams) {
   return useQuery(adminPlaceRequestsQueryOptions(lang, params));
 }
 
-/** How many pending requests of `type` there are (a one-item page's total). */
-export function usePendingRequestCount(type: PlaceRequestType) {
+/** How many pending requests (of `type`, else of both types) there are: a one-item page's total. */
+export function usePendingRequestCount(type?: PlaceRequestType) {
   const { lang } = usePreferences();
   return useQuery({
     ...adminPlaceRequestsQueryOptions(lang, { type, status: 'pending', page: 1, limit: 1 }),

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, CloseButton, Flex, HStack, Link, List, NativeSelect, Stack, Table, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, Flex, HStack, Link, List, NativeSelect, Stack, Table, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CheckCheck, ExternalLink, FileSearch, Inbox } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { AdminPager } from './admin-pager.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RejectRequestDialog } from './reject-request-dialog.tsx';
 import { RequestDetailsDialog } from './request-details-dialog.tsx';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { PendingCountBadge, RequestStatusBadge } from './request-status-badge.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -94,12 +94,7 @@ export function RequestsManager() {
             {PLACE_REQUEST_TYPES.map((type) => (
               <Tabs.Trigger key={type} value={type} whiteSpace="nowrap">
                 {t(`requests.tabs.${type}`)}
-                {!!pendingCounts[type].data && (
-                  <Badge colorPalette="orange" variant="solid" borderRadius="full" size="sm">
-                    <span aria-hidden>{pendingCounts[type].data}</span>
-                    <VisuallyHidden>{t('requests.pendingCount', { count: pendingCounts[type].data })}</VisuallyHidden>
-                  </Badge>
-                )}
+                {!!pendingCounts[type].data && <PendingCountBadge count={pendingCounts[type].data} />}
               </Tabs.Trigger>
             ))}
           </Tabs.List>

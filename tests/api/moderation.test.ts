@@ -89,7 +89,7 @@ describe('GET /admin/place-requests and /admin/place-requests/{id}', () => {
     for (const r of list.body.data) expect(r).toMatchObject({ type: 'create', status: 'pending' });
     const found = list.body.data.find((r: any) => r.id === mine.id);
     expect(placeRequestSchema.parse(found)).toBeTruthy();
-    expect(found).toMatchObject({ user: { id: user.id, email: user.email, name: 'Requester' }, reviewedBy: null, place: null });
+    expect(found).toMatchObject({ user: { id: user.id, email: user.email, name: 'Requester' }, reviewedBy: null, reviewer: null, place: null });
 
     const one = await call('GET', `/admin/place-requests/${mine.id}`, { headers: admin.authHeader });
     expect(one.status).toBe(200);
@@ -115,6 +115,7 @@ describe('POST /admin/place-requests/{id}/approve', () => {
     expect(status).toBe(200);
     const slug = `approved-cafe-${tag}`;
     expect(body.data).toMatchObject({ id: request.id, status: 'approved', place: { name, slug }, reviewedBy: admin.id, reviewedAt: expect.any(String) });
+    expect(body.data.reviewer).toEqual({ id: admin.id, email: admin.email, name: expect.any(String) });
     const [place] = await sql`select id::int, slug, name, name_ar, owner_id, category_id::int, zone_id::int, phone, logo_url, description, image_url, youtube_url
                               from public.places where slug = ${slug}`;
     expect(place).toEqual({
@@ -231,6 +232,8 @@ describe('POST /admin/place-requests/{id}/reject', () => {
     const seen = await call('GET', `/public/auth/requests/${edit.id}`, { headers: user.authHeader });
     expect(seen.body.data).toMatchObject({ status: 'rejected', rejectionReason: 'Phone number does not answer.' });
     expect(seen.body.data).not.toHaveProperty('reviewedBy');
+    expect(seen.body.data).not.toHaveProperty('reviewer');
+    expect(body.data.reviewer).toMatchObject({ id: admin.id, email: admin.email });
     expect((await call('POST', '/admin/place-requests/999999999/reject', { headers: admin.authHeader, body: { reason: 'x' } })).status).toBe(404);
   });
 

@@ -5,7 +5,9 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
+import { usePendingRequestCount } from '../../features/admin/api/get-place-requests.ts';
 import { ChangeLogoDialog } from '../../features/admin/components/change-logo-dialog.tsx';
+import { PendingCountBadge } from '../../features/admin/components/request-status-badge.tsx';
 import { EditSiteNamesDialog } from '../../features/admin/components/edit-site-names-dialog.tsx';
 import { AdminLogoutButton } from '../../features/auth/components/admin-logout-button.tsx';
 import { useWebsiteSettings, websiteSettingsKey } from '../../features/settings/api/get-website-settings.ts';
@@ -34,6 +36,7 @@ function AdminNav() {
   const { localize } = usePreferences();
   const base = stripLangSegment(useLocation().pathname);
   const current = (prefixes: readonly string[]) => prefixes.some((p) => base === p || base.startsWith(`${p}/`));
+  const pending = usePendingRequestCount();
   return (
     <HStack
       as="nav"
@@ -47,6 +50,7 @@ function AdminNav() {
         <Link key={item.key} asChild {...navLinkStyle}>
           <RouterLink to={localize(item.to)} aria-current={current(item.match) ? 'page' : undefined}>
             {t(`nav.${item.key}`)}
+            {item.key === 'requests' && !!pending.data && <PendingCountBadge count={pending.data} />}
           </RouterLink>
         </Link>
       ))}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * A modal form (create/edit dialogs of the admin console and of contributors): title, fields, Cancel and Save. Save shows
  * the saving label and is disabled while `pending` (or `submitDisabled`); Escape and Cancel close.
  */
-export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, size = 'md', children }: {
+export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, submitColorPalette = 'brand', pendingLabel, finalFocusEl, size = 'md', children }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -14,12 +14,18 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
   pending?: boolean;
   submitDisabled?: boolean;
   submitLabel?: string;
+  /** 'red' for a destructive submit (reject). */
+  submitColorPalette?: 'brand' | 'red';
+  /** Shown on the busy submit button instead of 'Saving…'. */
+  pendingLabel?: string;
+  /** Where focus goes on close when the opener may be gone (default: back to the opener). */
+  finalFocusEl?: () => HTMLElement | null;
   size?: 'md' | 'lg' | 'xl';
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -35,7 +41,7 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
                 <Dialog.ActionTrigger asChild>
                   <Button type="button" variant="ghost">{t('app.cancel')}</Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={pending} loadingText={t('app.saving')} disabled={submitDisabled}>
+                <Button type="submit" colorPalette={submitColorPalette} loading={pending} loadingText={pendingLabel ?? t('app.saving')} disabled={submitDisabled}>
                   {submitLabel ?? t('app.save')}
                 </Button>
               </Dialog.Footer>

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
-import { flattenPayload } from '../../shared/place-payload.ts';
+import { flattenPayload } from '../../shared/place-request-fields.ts';
 import type { PlaceCreateInput, PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request.ts';
 
@@ -22,6 +22,8 @@ export interface PlaceRequestRow {
   current: Json | null;
   place: { id: number; name: string; slug: string } | null;
   user: { id: string; email: string; name: string } | null;
+  /** The admin who decided (null while pending, or when the caller may not read that user). */
+  reviewer: { id: string; email: string; name: string } | null;
   rejection_reason: string | null;
   reviewed_by: string | null;
   reviewed_at: Date | null;
@@ -35,7 +37,8 @@ function select(tx: Tx) {
     select r.id, r.type, r.status, r.payload, r.previous, r.rejection_reason, r.reviewed_by, r.reviewed_at, r.created_at,
            case when p.id is null then null else jsonb_build_object('id', p.id, 'name', p.name, 'slug', p.slug) end as place,
            case when r.type = 'edit' and r.status = 'pending' then private.place_as_payload(p) end as current,
-           private.request_user(r.user_id) as user
+           private.request_user(r.user_id) as user,
+           case when r.reviewed_by is null then null else private.request_user(r.reviewed_by) end as reviewer
     from public.place_requests r
     left join public.places p on p.id = r.place_id`;
 }
@@ -83,7 +86,7 @@ function valueAt(source: Json | null | undefined, field: string): unknown {
 
 /**
  * Row → API shape (spec §3). proposedChanges (edits): every payload field with `before` = the live
- * place while pending, the submission-time snapshot once reviewed. `reviewedBy` only for admins.
+ * place while pending, the submission-time snapshot once reviewed. `reviewedBy` and `reviewer` only for admins.
  */
 export function toPlaceRequest(row: PlaceRequestRow, options: { admin?: boolean } = {}): PlaceRequest {
   const payload = row.payload ?? {};
@@ -107,7 +110,9 @@ export function toPlaceRequest(row: PlaceRequestRow, options: { admin?: boolean 
       mainImage: typeof details?.imageUrl === 'string' ? details.imageUrl : null,
     },
     reviewedAt: iso(row.reviewed_at),
-    ...(options.admin ? { reviewedBy: row.reviewed_by } : {}),
+    ...(options.admin
+      ? { reviewedBy: row.reviewed_by, reviewer: row.reviewer ? { id: row.reviewer.id, email: row.reviewer.email ?? '', name: row.reviewer.name ?? '' } : null }
+      : {}),
   };
 }
 

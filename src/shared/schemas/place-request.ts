@@ -46,6 +46,8 @@ export const placeRequestSchema = z.object({
   reviewedAt: z.string().nullable(),
   /** The admin (auth user id) who approved or rejected it; admin endpoints only. */
   reviewedBy: z.string().nullable().optional(),
+  /** That admin's id, email and profile name (null while pending); admin endpoints only. */
+  reviewer: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable().optional(),
 });
 export type PlaceRequest = z.infer<typeof placeRequestSchema>;
 

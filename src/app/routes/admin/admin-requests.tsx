@@ -1,10 +1,15 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Container } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { RequestsManager } from '../../../features/admin/components/requests-manager.tsx';
+import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 
-/** Placeholder until this screen is built (route registered so links resolve). */
+/** /admin/requests (and /ar): users' creation and edit requests to approve or reject (spec §2, §4). */
 export default function AdminRequestsPage() {
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('requests.title'));
   return (
-    <Container maxW="7xl" py="8">
-      <Heading as="h1" size="2xl">admin-requests</Heading>
+    <Container maxW="7xl" py={{ base: '5', md: '8' }}>
+      <RequestsManager />
     </Container>
   );
 }

@@ -10,11 +10,14 @@ export const adminKeys = {
   allZones: ['admin-zones'] as const,
   allCategories: ['admin-categories'] as const,
   allPlaces: ['admin-places'] as const,
+  allPlaceRequests: ['admin-place-requests'] as const,
   zones: (lang: Lang) => ['admin-zones', lang, 'list'] as const,
   zone: (lang: Lang, id: number) => ['admin-zones', lang, 'detail', id] as const,
   categories: (lang: Lang, search?: string) => ['admin-categories', lang, 'list', { search: search || undefined }] as const,
   places: (lang: Lang, params: object) => ['admin-places', lang, 'list', params] as const,
   place: (lang: Lang, id: number) => ['admin-places', lang, 'detail', id] as const,
+  placeRequests: (lang: Lang, params: object) => ['admin-place-requests', lang, 'list', params] as const,
+  placeRequest: (lang: Lang, id: number) => ['admin-place-requests', lang, 'detail', id] as const,
 };
 
 /**

@@ -6,9 +6,9 @@ import { invalidateAfterWrite } from './admin-keys.ts';
 
 export interface AdminMutationConfig<TVars, TData> {
   mutationFn: (vars: TVars) => Promise<TData>;
-  /** i18n keys (admin namespace) of the success and failure toasts (spec §8). */
+  /** i18n keys (admin namespace) of the success and failure toasts (spec §8); the failure key may depend on the error (e.g. a 409). */
   successKey: string | ((data: TData, vars: TVars) => string);
-  errorKey: string;
+  errorKey: string | ((error: Error) => string);
   /** Admin query keys to refetch, and public resources ('zones', 'places'…) made stale. */
   invalidate: QueryKey[];
   publicResources: string[];
@@ -32,7 +32,8 @@ export function useAdminMutation<TVars, TData>(config: AdminMutationConfig<TVars
     },
     onError: (error) => {
       const description = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : undefined;
-      toaster.create({ type: 'error', title: t(config.errorKey), description });
+      const key = typeof config.errorKey === 'function' ? config.errorKey(error) : config.errorKey;
+      toaster.create({ type: 'error', title: t(key), description });
     },
     onSettled: () => invalidateAfterWrite(queryClient, config.invalidate, config.publicResources),
   });

@@ -15,6 +15,7 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'Too long': 'validation.tooLong',
   'This slug is already in use': 'validation.slugTaken',
   'Contains characters that are not allowed': 'validation.invalidCharacters',
+  'Reason is required': 'requests.reasonRequired',
 };
 
 /** The text of a field error: an admin i18n key, a known schema/server message, or the message as is. */

@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A destructive-action confirmation (spec §8: delete confirmations warn the action cannot be undone),
- * as an alertdialog with Cancel focused first. `onConfirm` runs the action; the dialog stays open
- * (button busy) while `pending`.
+ * A confirmation of an action that cannot be undone (spec §8: delete confirmations warn so), as an
+ * alertdialog with Cancel focused first. `onConfirm` runs the action; the dialog stays open (button
+ * busy, showing `pendingLabel`, 'Deleting…' by default) while `pending`. `tone` 'brand' is for
+ * non-destructive actions (approve all); the default is red.
  */
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, pending }: {
+export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, pending, pendingLabel, tone = 'danger', finalFocusEl }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -15,10 +16,14 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
   confirmLabel: string;
   onConfirm: () => void;
   pending?: boolean;
+  pendingLabel?: string;
+  tone?: 'danger' | 'brand';
+  /** Where focus goes on close when the opener may be gone (default: back to the opener). */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} role="alertdialog" placement="center">
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} role="alertdialog" placement="center" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -36,7 +41,7 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
               <Dialog.ActionTrigger asChild>
                 <Button variant="outline" disabled={pending}>{t('common.cancel')}</Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={onConfirm} loading={pending} loadingText={t('common.deleting')}>
+              <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={onConfirm} loading={pending} loadingText={pendingLabel ?? t('common.deleting')}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlaceFormOption } from '../../../components/place-form/place-form-fields.tsx';
 import { AppLink } from '../../../components/ui/link.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { flattenPayload } from '../../../shared/place-payload.ts';
+import { flattenPayload } from '../../../shared/place-request-fields.ts';
 import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';
 import { formatDate } from './format.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import type { Lang } from '../../lib/language.ts';
+import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
+import { PLACE_REQUEST_STATUSES, PLACE_REQUEST_TYPES, type PlaceRequestStatus, type PlaceRequestType } from '../../shared/schemas/place-request.ts';
+
+/**
+ * Pure parts of the admin Requests screen (spec §2/§3/§4): the filter kept in the URL, list rows read
+ * defensively from checked or raw items, field labels and how a submitted value is shown.
+ */
+
+export type StatusFilter = PlaceRequestStatus | 'all';
+export const STATUS_FILTERS: readonly StatusFilter[] = [...PLACE_REQUEST_STATUSES, 'all'];
+
+export interface RequestsFilter {
+  type: PlaceRequestType;
+  status: StatusFilter;
+  page: number;
+}
+
+/**
+ * `?type=create|edit&status=pending|approved|rejected|all&page=N` → the filter. Defaults (and what
+ * an unknown value gives): creation requests, pending, page 1.
+ */
+export function requestsFilterFromParams(params: URLSearchParams): RequestsFilter {
+  const type = params.get('type');
+  const status = params.get('status');
+  const page = Number(params.get('page'));
+  return {
+    type: (PLACE_REQUEST_TYPES as readonly string[]).includes(type ?? '') ? (type as PlaceRequestType) : 'create',
+    status: (STATUS_FILTERS as readonly string[]).includes(status ?? '') ? (status as StatusFilter) : 'pending',
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** The filter as URL parameters, defaults left out (a clean /admin/requests is creation, pending, page 1). */
+export function requestsFilterToParams(filter: RequestsFilter, base?: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(base);
+  const set = (key: string, value: string | number, fallback: string | number) => (value === fallback ? next.delete(key) : next.set(key, String(value)));
+  set('type', filter.type, 'create');
+  set('status', filter.status, 'pending');
+  set('page', filter.page, 1);
+  return next;
+}
+
+/** What a row of the requests list shows. Text fields are null when the item lacks them. */
+export interface RequestRow {
+  id: number;
+  type: PlaceRequestType | null;
+  status: PlaceRequestStatus | null;
+  requester: { name: string; email: string } | null;
+  /** Create: the proposed name (English, Arabic); edit: the target place's name. */
+  placeName: string | null;
+  placeNameAr: string | null;
+  /** The place's slug when it exists (edit target, or the approved create's new place). */
+  placeSlug: string | null;
+  /** ISO date-time of the submission, when it is a valid date. */
+  createdAt: string | null;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+
+/**
+ * A list item (checked `PlaceRequest` or, after a shape mismatch, whatever the server sent) → the
+ * row to show; null when it has no usable id (nothing can be done with it). Never throws.
+ */
+export function toRequestRow(item: unknown): RequestRow | null {
+  const r = obj(item);
+  const id = typeof r?.id === 'number' ? r.id : typeof r?.id === 'string' && /^\d+$/.test(r.id) ? Number(r.id) : NaN;
+  if (!r || !Number.isSafeInteger(id) || id <= 0) return null;
+  const type = (PLACE_REQUEST_TYPES as readonly unknown[]).includes(r.type) ? (r.type as PlaceRequestType) : null;
+  const status = (PLACE_REQUEST_STATUSES as readonly unknown[]).includes(r.status) ? (r.status as PlaceRequestStatus) : null;
+  const user = obj(r.user);
+  const place = obj(r.place);
+  const payload = obj(r.payload);
+  const fromPlace = type === 'edit' || !str(payload?.name);
+  const created = str(r.createdAt);
+  return {
+    id,
+    type,
+    status,
+    requester: user && (str(user.name) || str(user.email)) ? { name: str(user.name) ?? '', email: str(user.email) ?? '' } : null,
+    placeName: fromPlace ? str(place?.name) : str(payload?.name),
+    placeNameAr: fromPlace ? null : str(payload?.nameAr),
+    placeSlug: str(place?.slug),
+    createdAt: created && !Number.isNaN(Date.parse(created)) ? created : null,
+  };
+}
+
+/** i18n keys (admin namespace) of the payload fields (spec §3), flattened as 'details.<key>'. */
+const FIELD_LABEL_KEYS: Record<string, string> = {
+  name: 'places.fields.name',
+  nameAr: 'places.fields.nameAr',
+  categoryId: 'places.fields.category',
+  zoneId: 'places.fields.zone',
+  buildingId: 'requests.fields.building',
+  logoUrl: 'places.fields.logo',
+  address: 'places.fields.address',
+  addressAr: 'places.fields.addressAr',
+  phone: 'places.fields.phone',
+  whatsapp: 'places.fields.whatsapp',
+  websiteUrl: 'places.fields.websiteUrl',
+  mapUrl: 'places.fields.mapUrl',
+  managerName: 'places.fields.managerName',
+  managerNameAr: 'places.fields.managerNameAr',
+  managerPhone: 'places.fields.managerPhone',
+  latitude: 'requests.fields.latitude',
+  longitude: 'requests.fields.longitude',
+  'details.description': 'places.fields.description',
+  'details.imageUrl': 'places.fields.image',
+  'details.youtubeUrl': 'places.fields.youtubeUrl',
+};
+
+/** The label's i18n key of a payload field; null for a field the form does not know (show its name). */
+export const fieldLabelKey = (field: string): string | null => FIELD_LABEL_KEYS[field] ?? null;
+
+const IMAGE_FIELDS = new Set(['logoUrl', 'details.imageUrl']);
+const LINK_FIELDS = new Set(['websiteUrl', 'mapUrl', 'details.youtubeUrl']);
+const LTR_FIELDS = new Set(['phone', 'whatsapp', 'managerPhone', 'latitude', 'longitude', 'buildingId']);
+const ARABIC_FIELDS = new Set(['nameAr', 'addressAr', 'managerNameAr']);
+
+/** How a submitted value is shown. `dir`: the text's own direction when it is not the page's. */
+export type DisplayValue =
+  | { kind: 'empty' }
+  | { kind: 'text'; text: string; dir?: 'ltr' | 'rtl' }
+  | { kind: 'link'; url: string }
+  | { kind: 'image'; url: string };
+
+export interface ValueLookups {
+  /** Category and zone names by id, in the page's language (absent while loading or unknown). */
+  category?: (id: number) => string | undefined;
+  zone?: (id: number) => string | undefined;
+}
+
+/**
+ * A payload value → how to show it: empty (null, '' or absent: not given or cleared), the category or
+ * zone name for their ids (`#id` when unknown), images (http(s) or /uploads/) previewed, http(s) URLs
+ * as links, phones and coordinates left-to-right, Arabic texts right-to-left, anything else as text.
+ */
+export function describeValue(field: string, value: unknown, lookups: ValueLookups = {}): DisplayValue {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return { kind: 'empty' };
+  if ((field === 'categoryId' || field === 'zoneId') && typeof value === 'number') {
+    const name = (field === 'categoryId' ? lookups.category : lookups.zone)?.(value);
+    return name ? { kind: 'text', text: name } : { kind: 'text', text: `#${value}`, dir: 'ltr' };
+  }
+  if (typeof value === 'string' && IMAGE_FIELDS.has(field) && isImageUrl(value)) return { kind: 'image', url: value };
+  if (typeof value === 'string' && LINK_FIELDS.has(field) && isHttpUrl(value)) return { kind: 'link', url: value };
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  if (LTR_FIELDS.has(field)) return { kind: 'text', text, dir: 'ltr' };
+  if (ARABIC_FIELDS.has(field)) return { kind: 'text', text, dir: 'rtl' };
+  return { kind: 'text', text };
+}
+
+/** A date-time in the page's language (Gregorian calendar in Arabic too); '—' for a missing or invalid date. */
+export function formatDateTime(iso: string | null | undefined, lang: Lang, withTime = true): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-ca-gregory' : 'en-US', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+}
+
+/** The reject dialog's form: the reason is required (trimmed, at most 2000 characters, like the API). */
+export const rejectFormSchema = z.object({
+  reason: z.string().trim().min(1, 'requests.reasonRequired').max(2000, 'validation.tooLong'),
+});
+export type RejectFormValues = z.input<typeof rejectFormSchema>;

@@ -56,7 +56,7 @@ export function createSql(url: string, options: { max?: number; prepare?: boolea
     isConnectionError: (error) => classifyPgError(error) === 'unavailable',
     async probe() {
       probeSql ??= postgres(url, {
-        max: 1, prepare: false, onnotice: () => {}, connect_timeout: 1, backoff: () => 0, idle_timeout: 5,
+        max: 1, prepare: false, onnotice: () => {}, connect_timeout: 3, backoff: () => 0, idle_timeout: 5,
         connection: { application_name: 'city-directory-api-probe' },
       });
       try {

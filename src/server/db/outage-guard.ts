@@ -36,8 +36,13 @@ export interface DatabaseGuardOptions {
   releaseProbe?: () => void;
   /** Is this error a sign the database is unreachable? (classifyPgError(e) === 'unavailable' in practice) */
   isConnectionError: (error: unknown) => boolean;
-  /** A probe without an answer after this many ms counts as failed. Default 500. */
+  /** While up, a probe without an answer after this many ms counts as failed (the database is declared down). Default 500. */
   probeTimeoutMs?: number;
+  /**
+   * While down, the background probe's time limit (ms). Longer than probeTimeoutMs: nobody waits on it, and an
+   * overloaded server must still be able to open a connection to notice the database is back. Default 3000.
+   */
+  recoveryProbeTimeoutMs?: number;
   /** Interval of the background probe while down, in ms. Default 250. */
   probeIntervalMs?: number;
   /** A transaction waiting this long for a connection with no progress anywhere triggers a probe (ms). Default 250. */
@@ -81,12 +86,14 @@ export class DatabaseGuard {
   private stallTimer: ReturnType<typeof setInterval> | null = null;
   private closed = false;
   private readonly probeTimeoutMs: number;
+  private readonly recoveryProbeTimeoutMs: number;
   private readonly probeIntervalMs: number;
   private readonly stallMs: number;
   private readonly now: () => number;
 
   constructor(private readonly options: DatabaseGuardOptions) {
     this.probeTimeoutMs = options.probeTimeoutMs ?? 500;
+    this.recoveryProbeTimeoutMs = options.recoveryProbeTimeoutMs ?? 3000;
     this.probeIntervalMs = options.probeIntervalMs ?? 250;
     this.stallMs = options.stallMs ?? 250;
     this.now = options.now ?? Date.now;
@@ -169,11 +176,12 @@ export class DatabaseGuard {
     if (this.probing || this.closed) return this.probing ?? Promise.resolve();
     this.probing = (async () => {
       let timer: Timer | null = null;
+      const limit = this.state === 'down' ? this.recoveryProbeTimeoutMs : this.probeTimeoutMs;
       try {
         await Promise.race([
           this.options.probe(),
           new Promise((_, reject) => {
-            timer = unref(setTimeout(() => reject(new DatabaseUnavailableError(`No answer from the database within ${this.probeTimeoutMs} ms`)), this.probeTimeoutMs));
+            timer = unref(setTimeout(() => reject(new DatabaseUnavailableError(`No answer from the database within ${limit} ms`)), limit));
           }),
         ]);
         this.markUp();

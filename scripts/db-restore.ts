@@ -55,6 +55,8 @@ async function main(): Promise<number> {
       await applyLocalBootstrap(db.sql);
       await migrate(db.sql);
     }
+    // the first-start seed marker of src/server/stack.ts (restored from the backup, so the dataset is not seeded again)
+    await db.sql.unsafe(`create table if not exists supabase_migrations.seeds (name text primary key, applied_at timestamptz not null default now())`);
     console.log(`Restoring ${from} (made ${manifest.createdAt}) into ${db.where}…`);
     const started = performance.now();
     const report = await restoreDatabase(db.sql, from, { uploadsDir: env.DATABASE_URL ? null : path.resolve(env.DATA_DIR, 'uploads') });

@@ -377,9 +377,11 @@ async function main() {
     if (mainUnexpected.length) failures.push(`main phase: ${mainUnexpected.length} unexpected answers`);
     if (mainLoad.errors || mainLoad.timeouts) failures.push(`main phase: ${mainLoad.errors} connection errors, ${mainLoad.timeouts} timeouts`);
     if (!mainInvariants.ok) failures.push(...mainInvariants.failures.map((f) => `main phase: ${f}`));
-    results.main = { seconds: round((mainEnd - mainStart) / 1000), requests: mainRecs.length, rps: round(mainRecs.length / ((mainEnd - mainStart) / 1000)), loadErrors: mainLoad, groups: mainGroups, unexpected: mainUnexpected.length, approvalStatuses: { ...approvalStatuses }, invariants: mainInvariants };
+    const mainServerLog = server.output.join('').split('\n').filter((l) => l.startsWith('[db]'));
+    results.main = { serverLog: mainServerLog, seconds: round((mainEnd - mainStart) / 1000), requests: mainRecs.length, rps: round(mainRecs.length / ((mainEnd - mainStart) / 1000)), loadErrors: mainLoad, groups: mainGroups, unexpected: mainUnexpected.length, approvalStatuses: { ...approvalStatuses }, invariants: mainInvariants };
 
     log('\n════════ Main phase ════════');
+    if (mainServerLog.length) log(`Server: ${mainServerLog.join(' | ')}`);
     log(`${mainRecs.length} requests in ${round((mainEnd - mainStart) / 1000)} s (${round(mainRecs.length / ((mainEnd - mainStart) / 1000))} req/s), connection errors ${mainLoad.errors}, timeouts ${mainLoad.timeouts}, unexpected answers ${mainUnexpected.length}`);
     console.table(mainGroups.map((g) => ({ group: g.group, requests: g.requests, 'p50 ms': g.p50, 'p95 ms': g.p95, 'p99 ms': g.p99, 'max ms': g.max, statuses: JSON.stringify(g.statuses) })));
     console.table([{

@@ -71,6 +71,21 @@ describe('DatabaseGuard', () => {
     guard.close();
   });
 
+  it('a slow probe while transactions still complete is overload, not an outage', async () => {
+    const guard = scripted({ probe: () => new Promise(() => {}) }); // the probe never answers
+    // a connection error triggers a probe; meanwhile transactions keep completing every 20 ms
+    await expect(guard.run(async () => { throw connectionError; })).rejects.toBe(connectionError);
+    const until = performance.now() + 400;
+    let completed = 0;
+    while (performance.now() < until) {
+      await guard.run(async (enter) => { enter(); await sleep(20); });
+      completed++;
+    }
+    expect(completed).toBeGreaterThan(5);
+    expect(guard.status().state).toBe('up');
+    guard.close();
+  });
+
   it('a busy database (slow but progressing) is not an outage: no probe while transactions complete', async () => {
     let probes = 0;
     const guard = scripted({ probe: async () => { probes++; } });

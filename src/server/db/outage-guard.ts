@@ -11,14 +11,19 @@
  * - `up`: transactions go to the pool. A connection-class error (refused, reset, terminated by an admin
  *   shutdown, connect timeout, …) or a stall — a transaction waiting `stallMs` for its connection while no
  *   other transaction made progress in that time — is only a suspicion: it triggers one probe, and only a
- *   failed probe (error or no answer within `probeTimeoutMs`) turns the state `down`. Then every transaction
- *   still waiting for a connection is answered at once (worst case ≈ stallMs + probeTimeoutMs).
+ *   failed probe turns the state `down`: an error, or no answer within `probeTimeoutMs` while no transaction
+ *   made progress either (a frozen server; a slow probe beside completing transactions is mere overload).
+ *   Then every transaction still waiting for a connection is answered at once (worst case ≈ stallMs +
+ *   probeTimeoutMs).
  *
  * A transaction answered that way is abandoned: should the pool hand it a connection later, it rolls back
  * before running a statement, so a request answered 503 never writes afterwards. A transaction already
  * running when the database goes away ends with its connection (an admin shutdown closes every session).
  * Runtime-neutral (Node and Deno): timers only.
  */
+
+/** The probe got no answer in time (as opposed to an error such as a refused connection). */
+class ProbeTimeout extends Error {}
 
 /** Thrown for transactions refused or abandoned while the database is down; classifyPgError → 'unavailable'. */
 export class DatabaseUnavailableError extends Error {
@@ -181,12 +186,15 @@ export class DatabaseGuard {
         await Promise.race([
           this.options.probe(),
           new Promise((_, reject) => {
-            timer = unref(setTimeout(() => reject(new DatabaseUnavailableError(`No answer from the database within ${limit} ms`)), limit));
+            timer = unref(setTimeout(() => reject(new ProbeTimeout(`No answer from the database within ${limit} ms`)), limit));
           }),
         ]);
         this.markUp();
       } catch (error) {
         this.lastError = error;
+        // A slow probe while transactions still complete is an overloaded server, not a dead one: only a
+        // refusal, or silence with no progress anywhere during the probe (a frozen server), means down.
+        if (error instanceof ProbeTimeout && this.state === 'up' && this.now() - this.lastProgress < limit) return;
         this.markDown(error);
       } finally {
         if (timer) clearTimeout(timer);
@@ -227,15 +235,20 @@ export class DatabaseGuard {
   /** While transactions wait for a connection, checks every 50 ms whether they are stuck with no progress anywhere. */
   private watchStalls(): void {
     if (this.stallTimer || this.closed) return;
+    let lastTick = this.now();
     this.stallTimer = setInterval(() => {
       if (this.waiters.size === 0) {
         clearInterval(this.stallTimer!);
         this.stallTimer = null;
         return;
       }
+      const now = this.now();
+      // a late tick means this process was busy (event-loop lag): the answers it has not read yet are not a stall
+      const late = now - lastTick > 150;
+      lastTick = now;
+      if (late) return;
       let oldest = Infinity;
       for (const w of this.waiters) oldest = Math.min(oldest, w.since);
-      const now = this.now();
       if (now - oldest >= this.stallMs && now - this.lastProgress >= this.stallMs) {
         this.suspect(new DatabaseUnavailableError(`No database progress for ${now - this.lastProgress} ms`));
       }

@@ -37,7 +37,7 @@ export class DatabaseUnavailableError extends Error {
 export interface DatabaseGuardOptions {
   /** Resolves when the database answers a trivial query on a connection of its own; rejects otherwise. */
   probe: () => Promise<unknown>;
-  /** Called when the probe's connection is no longer needed (the database is up again). */
+  /** Closes the probe's connection: no longer needed (the database is up again) or stuck (the probe timed out). */
   releaseProbe?: () => void;
   /** Is this error a sign the database is unreachable? (classifyPgError(e) === 'unavailable' in practice) */
   isConnectionError: (error: unknown) => boolean;
@@ -192,6 +192,7 @@ export class DatabaseGuard {
         this.markUp();
       } catch (error) {
         this.lastError = error;
+        if (error instanceof ProbeTimeout) this.options.releaseProbe?.(); // the next probe starts on a fresh connection
         // A slow probe while transactions still complete is an overloaded server, not a dead one: only a
         // refusal, or silence with no progress anywhere during the probe (a frozen server), means down.
         if (error instanceof ProbeTimeout && this.state === 'up' && this.now() - this.lastProgress < limit) return;

@@ -6,7 +6,10 @@ declare module 'autocannon' {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
+    body?: string | Buffer;
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** Called with each answer of this request (status, body text, the connection's context, headers). */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
   interface Options {
     url: string;
@@ -14,6 +17,8 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     requests?: Request[];
+    /** Seconds before a request counts as a timeout (default 10). */
+    timeout?: number;
   }
   interface Result {
     errors: number;

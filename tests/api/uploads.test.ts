@@ -252,18 +252,18 @@ describe('storage failures', () => {
     }
   }
 
-  it('answers 500 upload_failed with a clear JSON error and leaves no partial file when the folder is not writable', async (ctx) => {
+  it('answers 503 storage_unavailable with a clear JSON error and leaves no partial file when the folder is not writable', async (ctx) => {
     const lockedRoot = mkdtempSync(path.join(tmpdir(), 'uploads-locked-'));
     mkdirSync(path.join(lockedRoot, 'places'));
     if (!makeUnwritable(path.join(lockedRoot, 'places'))) ctx.skip('cannot make a folder unwritable here');
     const lockedApp = testApp(sql, { storage: new LocalStorageProvider(lockedRoot) });
     for (const lang of ['en', 'ar']) {
       const res = await lockedApp.request('/api/public/auth/upload/places', { method: 'POST', body: form(PNG_1X1, 'a.png', 'image/png'), headers: { ...user.authHeader, 'Accept-Language': lang } });
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(await res.json()).toEqual({
         success: false,
-        error: { code: 'upload_failed', message: lang === 'en' ? 'Failed to upload image. Please try again.' : 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },
+        error: { code: 'storage_unavailable', message: lang === 'en' ? 'Failed to upload image. Please try again.' : 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },
       });
     }
     expect(readdirSync(path.join(lockedRoot, 'places'))).toEqual([]);
@@ -280,11 +280,39 @@ describe('storage failures', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers 503 upload_failed when no storage is configured', async () => {
+  it('answers 503 storage_unavailable, leaves nothing behind and keeps serving when the uploads path cannot be written (even as root)', async () => {
+    // chmod does not stop root; a file where the bucket folder should be (ENOTDIR) or where the uploads
+    // root should be (mkdir fails) does, for every user, with the real file system
+    const parent = mkdtempSync(path.join(tmpdir(), 'uploads-blocked-'));
+    const bucketIsFile = path.join(parent, 'a');
+    mkdirSync(bucketIsFile);
+    writeFileSync(path.join(bucketIsFile, 'places'), 'not a folder');
+    const rootIsFile = path.join(parent, 'b');
+    writeFileSync(rootIsFile, 'not a folder either');
+    for (const blockedRoot of [bucketIsFile, rootIsFile]) {
+      const blockedApp = testApp(sql, { storage: new LocalStorageProvider(blockedRoot) });
+      for (const [url, who] of [['/api/public/auth/upload/places', user], ['/api/admin/upload/places', admin]] as const) {
+        const res = await blockedApp.request(url, { method: 'POST', body: form(PNG_1X1, 'a.png', 'image/png'), headers: who.authHeader });
+        expect(res.status).toBe(503);
+        expect(res.headers.get('content-type')).toMatch(/application\/json/);
+        expect(await res.json()).toEqual({ success: false, error: { code: 'storage_unavailable', message: 'Failed to upload image. Please try again.' } });
+      }
+    }
+    expect(readFileSync(path.join(bucketIsFile, 'places'), 'utf8')).toBe('not a folder');
+    expect(readdirSync(bucketIsFile)).toEqual(['places']);
+    expect(readFileSync(rootIsFile, 'utf8')).toBe('not a folder either');
+    expect(readdirSync(parent).sort()).toEqual(['a', 'b']);
+    // the same process keeps serving uploads where it can write
+    const ok = await post('/public/auth/upload/places', form(PNG_1X1, 'a.png', 'image/png'), user.authHeader);
+    expect(ok.status).toBe(201);
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('answers 503 storage_unavailable when no storage is configured', async () => {
     const bare = testApp(sql);
     const res = await bare.request('/api/admin/upload/places', { method: 'POST', body: form(PNG_1X1, 'a.png', 'image/png'), headers: admin.authHeader });
     expect(res.status).toBe(503);
-    expect(((await res.json()) as any).error.code).toBe('upload_failed');
+    expect(((await res.json()) as any).error.code).toBe('storage_unavailable');
   });
 });
 
@@ -315,7 +343,7 @@ describe('SupabaseStorageProvider (fake Storage API over HTTP)', () => {
     await expect(down.put('places', 'x.png', PNG_1X1, 'image/png')).rejects.toBeInstanceOf(StorageWriteError);
   });
 
-  it('serves the upload routes: data.url is the public URL; an outage answers 500 upload_failed', async () => {
+  it('serves the upload routes: data.url is the public URL; an outage answers 503 storage_unavailable', async () => {
     const supaApp = testApp(sql, { storage: new SupabaseStorageProvider({ url: fake.url, serviceRoleKey: fake.serviceRoleKey }) });
     const res = await supaApp.request('/api/admin/upload/website', { method: 'POST', body: form(PNG_1X1, 'logo.gif', 'image/gif'), headers: admin.authHeader });
     expect(res.status).toBe(201);
@@ -328,8 +356,8 @@ describe('SupabaseStorageProvider (fake Storage API over HTTP)', () => {
     fake.failUploads = true;
     try {
       const failed = await supaApp.request('/api/public/auth/upload/places', { method: 'POST', body: form(PNG_1X1, 'a.png', 'image/png'), headers: user.authHeader });
-      expect(failed.status).toBe(500);
-      expect(((await failed.json()) as any).error.code).toBe('upload_failed');
+      expect(failed.status).toBe(503);
+      expect(((await failed.json()) as any).error.code).toBe('storage_unavailable');
     } finally {
       fake.failUploads = false;
     }

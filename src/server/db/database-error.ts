@@ -19,7 +19,7 @@ export function classifyPgError(error: unknown):
     case '57014': return 'timeout';
     case '57P01': case '57P02': case '57P03': case '08000': case '08001': case '08003': case '08006':
     case 'ECONNREFUSED': case 'ECONNRESET': case 'CONNECT_TIMEOUT': case 'CONNECTION_CLOSED':
-    case 'CONNECTION_ENDED': case 'CONNECTION_DESTROYED':
+    case 'CONNECTION_ENDED': case 'CONNECTION_DESTROYED': case 'DATABASE_UNAVAILABLE':
       return 'unavailable';
     default: return 'other';
   }

@@ -13,7 +13,9 @@ addMessages({
   image_required: { en: "Send the image as the multipart/form-data field 'image'.", ar: "أرسل الصورة في الحقل 'image' بصيغة multipart/form-data." },
   invalid_file_type: { en: 'Invalid file type. Please select a PNG, JPG or GIF image.', ar: 'نوع الملف غير صالح. يرجى اختيار صورة PNG أو JPG أو GIF.' },
   file_too_large: { en: 'File is too large. Maximum size is {{maxSize}}MB.', ar: 'الملف كبير جدًا. الحد الأقصى للحجم {{maxSize}} ميغابايت.' },
-  upload_failed: { en: 'Failed to upload image. Please try again.', ar: 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },
+  // the storage backend cannot take the file (folder missing or not writable, disk full, Storage API down or
+  // refusing): 503, with the spec's upload failure text
+  storage_unavailable: { en: 'Failed to upload image. Please try again.', ar: 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },
 });
 
 /** `data.url` of a stored upload: `/uploads/<bucket>/<uuid>.<ext>` locally, a public https URL on Supabase. */
@@ -25,11 +27,12 @@ const errorContent = { 'application/json': { schema: apiErrorSchema } };
  * Checks and stores one image (multipart field `image`) in `bucket` under a random name
  * (`crypto.randomUUID()` + the extension of the DETECTED type). 201 `{success, data:{url}}`.
  * Errors: 400 image_required, 413 file_too_large (> 5 242 880 bytes, refused while streaming),
- * 415 invalid_file_type (not PNG/JPEG/GIF by magic bytes), 500 upload_failed (storage refused the
- * write; nothing is left behind), 503 upload_failed when no storage is configured.
+ * 415 invalid_file_type (not PNG/JPEG/GIF by magic bytes), 503 storage_unavailable when the storage
+ * cannot take the file (local folder not writable or not a folder, disk full, Storage API down or refusing;
+ * nothing is left behind, the cause is logged) or when no storage is configured.
  */
 async function storeUpload(c: Context<AppEnv>, deps: AppDeps, bucket: UploadBucket) {
-  if (!deps.storage) throw new ApiError(503, 'upload_failed');
+  if (!deps.storage) throw new ApiError(503, 'storage_unavailable');
   const { bytes, type } = await readImageUpload(c.req.raw, { maxBytes: LIMITS.imageMaxBytes });
   const name = `${crypto.randomUUID()}.${type.ext}`;
   let url: string;
@@ -38,7 +41,7 @@ async function storeUpload(c: Context<AppEnv>, deps: AppDeps, bucket: UploadBuck
   } catch (error) {
     if (!(error instanceof StorageWriteError)) throw error;
     console.error(`[uploads] ${error.message}`);
-    throw new ApiError(500, 'upload_failed');
+    throw new ApiError(503, 'storage_unavailable');
   }
   return c.json({ success: true as const, data: { url } }, 201);
 }
@@ -46,8 +49,8 @@ async function storeUpload(c: Context<AppEnv>, deps: AppDeps, bucket: UploadBuck
 function documentUpload(app: ApiApp, path: string, summary: string, errors: number[]) {
   const names: Record<number, string> = {
     400: "No file in the multipart field 'image'", 401: 'Missing or invalid token', 403: 'Not an admin',
-    413: 'File larger than 5 242 880 bytes', 415: 'Not a PNG, JPEG or GIF (checked by content)', 500: 'Storage failed; nothing stored',
-    503: 'Uploads not configured',
+    413: 'File larger than 5 242 880 bytes', 415: 'Not a PNG, JPEG or GIF (checked by content)',
+    503: 'storage_unavailable: the storage cannot take the file (not writable, full, down) or is not configured; nothing stored',
   };
   const responses: Record<string, unknown> = {
     201: { description: 'Stored', content: { 'application/json': { schema: envelope(uploadResultSchema) } } },
@@ -72,7 +75,7 @@ function documentUpload(app: ApiApp, path: string, summary: string, errors: numb
  * The caller is checked before a byte of the body is read (401/403).
  */
 export function registerUploadRoutes(app: ApiApp, deps: AppDeps): void {
-  const errors = [400, 401, 413, 415, 500, 503];
+  const errors = [400, 401, 413, 415, 503];
   documentUpload(app, '/public/auth/upload/places', 'Upload a place logo or image (signed-in user); answers data.url', errors);
   app.post('/public/auth/upload/places', (c) => {
     requireUser(c);

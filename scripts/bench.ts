@@ -22,12 +22,9 @@
  * BENCH_PLANS_URL=postgres://… (only print the scenarios' query plans on that database).
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Sql } from 'postgres';
 import { ANON_CLAIMS, createSql, withClaims, type Tx } from '../src/server/db/client.ts';
@@ -35,8 +32,8 @@ import { getPlaceBySlug, listPlaces, relatedPlaces } from '../src/server/queries
 import { searchAll } from '../src/server/queries/search.ts';
 import { startStack } from '../src/server/stack.ts';
 import { fillPlaces } from './bench/dataset.ts';
+import { freePort, percentile, root, startServer, stopServer, type Server } from './bench/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const PLACES = Number(env.BENCH_PLACES ?? 100_000);
 const DURATION = Number(env.BENCH_DURATION ?? 10);
@@ -46,25 +43,6 @@ const POOL = 10; // the server's pool (createSql default)
 const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 
 const log = (line: string) => console.log(line);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 interface LoadResult { requests: number; rps: number; p50: number; p95: number; p99: number; max: number; errors: number }
 
@@ -239,48 +217,6 @@ async function explainScenario(sql: Sql, s: Scenario) {
 }
 
 // ───────────────────────────── server ─────────────────────────────
-
-interface Server { child: ChildProcess; startupMs: number; output: string[] }
-
-async function startServer(dataDir: string, pgPort: number, port: number): Promise<Server> {
-  const output: string[] = [];
-  const started = performance.now();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...env, NODE_ENV: 'production', PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir,
-    MAILDEV_SMTP_PORT: String(await freePort()), MAILDEV_WEB_PORT: String(await freePort()),
-    ADMIN_EMAIL: 'bench-admin@example.test', ADMIN_PASSWORD: 'bench-admin-password-1',
-  };
-  delete childEnv.DATABASE_URL; // always the bench's own embedded database
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
-    cwd: root,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  while (!exited) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/public/categories`);
-      if (res.status === 200) return { child, startupMs: Math.round(performance.now() - started), output };
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 120_000) break;
-    await sleep(25);
-  }
-  child.kill('SIGTERM');
-  throw new Error(`Server did not start:\n${output.join('')}`);
-}
-
-async function stopServer(server: Server) {
-  if (server.child.exitCode !== null) return;
-  const done = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await Promise.race([done, sleep(15_000)]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-}
 
 function rssOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

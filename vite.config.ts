@@ -1,5 +1,30 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) next to every emitted text asset, so the
+ * Node server sends them compressed without compressing per request (serveStatic `precompressed`).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'dalil-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(name)) continue;
+        const file = path.join(dir, name);
+        const source = readFileSync(file);
+        if (source.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
 
 /**
  * SPA build. `npm start` serves dist/ from the Node server on the same origin as /api and /uploads;
@@ -7,7 +32,7 @@ import { defineConfig } from 'vite';
  * VITE_API_URL switches the API base (default /api; Supabase: https://<ref>.supabase.co/functions/v1/api).
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     manifest: true,
     sourcemap: false,

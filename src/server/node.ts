@@ -55,7 +55,8 @@ async function main() {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  root.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+  // the build writes .br/.gz twins of the text assets (vite.config.ts): sent when the browser accepts them
+  root.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true }));
   root.get('*', (c) => {
     if (!indexHtml) return c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503);
     return c.html(indexHtml);

@@ -14,12 +14,15 @@
  * 4. EXPLAIN (ANALYZE) of every statement each scenario runs: node types, sequential scans flagged.
  * 5. Peak RSS of the API process (VmHWM) under load.
  * 6. The SPA's shipped JavaScript from dist/ (total and per route, gzip), when built.
+ * 7. The map page with every place of this database as a marker, in headless Chromium (load until
+ *    the clusters are drawn, long tasks, frame times during a scripted pan/zoom; scripts/bench-map.ts),
+ *    when dist/ is built; BENCH_SKIP_MAP=1 skips it.
  * Prints a table; writes everything to bench-results/bench-<time>.json. Targets are reported,
  * not asserted: search p95 ≤ 30 ms, list p95 ≤ 20 ms, API ≥ 50 % of direct SQL throughput.
  *
  * Env: BENCH_PLACES, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WARMUP (s), BENCH_ONLY
  * (comma-separated scenario name prefixes), BENCH_KEEP=1 (keep the temp folder),
- * BENCH_PLANS_URL=postgres://… (only print the scenarios' query plans on that database).
+ * BENCH_PLANS_URL=postgres://… (only print the scenarios' query plans on that database), BENCH_SKIP_MAP=1.
  */
 import autocannon from 'autocannon';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +34,7 @@ import { ANON_CLAIMS, createSql, withClaims, type Tx } from '../src/server/db/cl
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../src/server/queries/places.ts';
 import { searchAll } from '../src/server/queries/search.ts';
 import { startStack } from '../src/server/stack.ts';
+import { benchMap, printMapBench, type MapBenchResult } from './bench-map.ts';
 import { fillPlaces } from './bench/dataset.ts';
 import { freePort, percentile, root, startServer, stopServer, type Server } from './bench/server.ts';
 
@@ -373,6 +377,13 @@ async function main() {
     results.scenarios = rows;
     results.apiProcessMemory = { beforeLoadRssMb: rssBefore.rssMb, afterLoadRssMb: rssAfter.rssMb, peakRssMb: rssAfter.peakMb };
     results.spa = spaSizes();
+    let map: MapBenchResult | null = null;
+    if (env.BENCH_SKIP_MAP) results.map = { skipped: 'BENCH_SKIP_MAP is set' };
+    else if (!existsSync(path.join(root, 'dist/index.html'))) results.map = { skipped: 'dist/ not built: run `npm run build` first' };
+    else {
+      log('\n▶ map page in headless Chromium');
+      results.map = map = await benchMap(base);
+    }
     results.machine = { ...(results.machine as object), loadAvgAtEnd: loadavg() };
     results.totalMs = Date.now() - started;
 
@@ -399,6 +410,8 @@ async function main() {
       const home = spa.routes.find((r: any) => r.route === 'public/home.tsx');
       if (home) log(`Home route: ${home.withEntryJs.gzipKb} KB gzip (target ≤ 200)${home.leaflet ? ', ⚠ loads Leaflet' : ''}${home.adminChunks.length ? `, ⚠ loads ${home.adminChunks.join(', ')}` : ''}${home.staticLocales.length ? `, ⚠ bundles ${home.staticLocales.join(', ')}` : ''}.`);
     }
+    if (map) printMapBench(map);
+    else log(`Map: skipped (${(results.map as { skipped: string }).skipped})`);
     const outDir = path.join(root, 'bench-results');
     mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -110,7 +110,7 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel }: Re
 
   if (!cluster) return null;
   return (
-    <MarkerClusterGroup ref={groupRef} chunkedLoading chunkInterval={40} chunkDelay={16} showCoverageOnHover={false} maxClusterRadius={56} iconCreateFunction={clusterIcon}>
+    <MarkerClusterGroup ref={groupRef} animate={false} chunkedLoading chunkInterval={40} chunkDelay={16} showCoverageOnHover={false} maxClusterRadius={56} iconCreateFunction={clusterIcon}>
       {null}
     </MarkerClusterGroup>
   );

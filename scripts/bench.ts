@@ -14,29 +14,30 @@
  * 4. EXPLAIN (ANALYZE) of every statement each scenario runs: node types, sequential scans flagged.
  * 5. Peak RSS of the API process (VmHWM) under load.
  * 6. The SPA's shipped JavaScript from dist/ (total and per route, gzip), when built.
+ * 7. The map page with every place of this database as a marker, in headless Chromium (load until
+ *    the clusters are drawn, long tasks, frame times during a scripted pan/zoom; scripts/bench-map.ts),
+ *    when dist/ is built; BENCH_SKIP_MAP=1 skips it.
  * Prints a table; writes everything to bench-results/bench-<time>.json. Targets are reported,
  * not asserted: search p95 ≤ 30 ms, list p95 ≤ 20 ms, API ≥ 50 % of direct SQL throughput.
  *
  * Env: BENCH_PLACES, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WARMUP (s), BENCH_ONLY
  * (comma-separated scenario name prefixes), BENCH_KEEP=1 (keep the temp folder),
- * BENCH_PLANS_URL=postgres://… (only print the scenarios' query plans on that database).
+ * BENCH_PLANS_URL=postgres://… (only print the scenarios' query plans on that database), BENCH_SKIP_MAP=1.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Sql } from 'postgres';
 import { ANON_CLAIMS, createSql, withClaims, type Tx } from '../src/server/db/client.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../src/server/queries/places.ts';
 import { searchAll } from '../src/server/queries/search.ts';
 import { startStack } from '../src/server/stack.ts';
+import { benchMap, printMapBench, type MapBenchResult } from './bench-map.ts';
 import { fillPlaces } from './bench/dataset.ts';
+import { freePort, percentile, root, startServer, stopServer, type Server } from './bench/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const PLACES = Number(env.BENCH_PLACES ?? 100_000);
 const DURATION = Number(env.BENCH_DURATION ?? 10);
@@ -46,25 +47,6 @@ const POOL = 10; // the server's pool (createSql default)
 const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 
 const log = (line: string) => console.log(line);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 interface LoadResult { requests: number; rps: number; p50: number; p95: number; p99: number; max: number; errors: number }
 
@@ -240,48 +222,6 @@ async function explainScenario(sql: Sql, s: Scenario) {
 
 // ───────────────────────────── server ─────────────────────────────
 
-interface Server { child: ChildProcess; startupMs: number; output: string[] }
-
-async function startServer(dataDir: string, pgPort: number, port: number): Promise<Server> {
-  const output: string[] = [];
-  const started = performance.now();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...env, NODE_ENV: 'production', PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir,
-    MAILDEV_SMTP_PORT: String(await freePort()), MAILDEV_WEB_PORT: String(await freePort()),
-    ADMIN_EMAIL: 'bench-admin@example.test', ADMIN_PASSWORD: 'bench-admin-password-1',
-  };
-  delete childEnv.DATABASE_URL; // always the bench's own embedded database
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
-    cwd: root,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  while (!exited) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/public/categories`);
-      if (res.status === 200) return { child, startupMs: Math.round(performance.now() - started), output };
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 120_000) break;
-    await sleep(25);
-  }
-  child.kill('SIGTERM');
-  throw new Error(`Server did not start:\n${output.join('')}`);
-}
-
-async function stopServer(server: Server) {
-  if (server.child.exitCode !== null) return;
-  const done = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await Promise.race([done, sleep(15_000)]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-}
-
 function rssOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -437,6 +377,13 @@ async function main() {
     results.scenarios = rows;
     results.apiProcessMemory = { beforeLoadRssMb: rssBefore.rssMb, afterLoadRssMb: rssAfter.rssMb, peakRssMb: rssAfter.peakMb };
     results.spa = spaSizes();
+    let map: MapBenchResult | null = null;
+    if (env.BENCH_SKIP_MAP) results.map = { skipped: 'BENCH_SKIP_MAP is set' };
+    else if (!existsSync(path.join(root, 'dist/index.html'))) results.map = { skipped: 'dist/ not built: run `npm run build` first' };
+    else {
+      log('\n▶ map page in headless Chromium');
+      results.map = map = await benchMap(base);
+    }
     results.machine = { ...(results.machine as object), loadAvgAtEnd: loadavg() };
     results.totalMs = Date.now() - started;
 
@@ -463,6 +410,8 @@ async function main() {
       const home = spa.routes.find((r: any) => r.route === 'public/home.tsx');
       if (home) log(`Home route: ${home.withEntryJs.gzipKb} KB gzip (target ≤ 200)${home.leaflet ? ', ⚠ loads Leaflet' : ''}${home.adminChunks.length ? `, ⚠ loads ${home.adminChunks.join(', ')}` : ''}${home.staticLocales.length ? `, ⚠ bundles ${home.staticLocales.join(', ')}` : ''}.`);
     }
+    if (map) printMapBench(map);
+    else log(`Map: skipped (${(results.map as { skipped: string }).skipped})`);
     const outDir = path.join(root, 'bench-results');
     mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

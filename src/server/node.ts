@@ -76,8 +76,9 @@ async function main() {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // The build writes .br/.gz twins of the text assets (vite.config.ts): sent when the browser accepts them.
   // index.html is never served as a static file: it needs this response's nonce (below).
-  const staticDist = serveStatic({ root: path.relative(process.cwd(), distDir) || '.' });
+  const staticDist = serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true });
   root.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('/index.html') ? next() : staticDist(c, next)));
   root.get('*', (c) => {
     if (!indexHtml) return c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503);

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import './leaflet-map.css';
 import L from 'leaflet';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, ZoomControl, useMap } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
@@ -66,6 +66,9 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
   const groupRef = useRef<ClusterGroup>(null);
   const openRef = useRef(onMarkerOpen);
   openRef.current = onMarkerOpen;
+  // the cluster group adds big marker sets in chunks (between frames); the map region is aria-busy meanwhile
+  const progressRef = useRef<(done: number, total: number) => void>(() => undefined);
+  const onChunkProgress = useCallback((done: number, total: number) => progressRef.current(done, total), []);
 
   useEffect(() => {
     const open = (marker: MapMarker, event: MouseEvent) => {
@@ -81,14 +84,24 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
     });
     const group = cluster ? groupRef.current : null;
     const target: L.LayerGroup = group ?? L.layerGroup().addTo(map);
-    if (group) group.addLayers(layers);
-    else for (const layer of layers) target.addLayer(layer);
+    const region = map.getContainer().closest('.map-view');
+    if (group) {
+      if (layers.length && map.hasLayer(group)) {
+        region?.setAttribute('aria-busy', 'true');
+        progressRef.current = (done, total) => {
+          if (done >= total) region?.removeAttribute('aria-busy');
+        };
+      }
+      group.addLayers(layers);
+    } else for (const layer of layers) target.addLayer(layer);
 
     if (fitToMarkers && markers.length > 0) {
       if (markers.length === 1) map.setView([markers[0].lat, markers[0].lng], 16);
       else map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng] as [number, number])), { padding: [24, 24], maxZoom: 16 });
     }
     return () => {
+      progressRef.current = () => undefined;
+      region?.removeAttribute('aria-busy');
       target.clearLayers();
       if (!group) map.removeLayer(target);
     };
@@ -110,7 +123,7 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
 
   if (!cluster) return null;
   return (
-    <MarkerClusterGroup ref={groupRef} chunkedLoading chunkInterval={40} chunkDelay={16} showCoverageOnHover={false} maxClusterRadius={56} iconCreateFunction={clusterIcon}>
+    <MarkerClusterGroup ref={groupRef} animate={false} chunkedLoading chunkInterval={40} chunkDelay={16} chunkProgress={onChunkProgress} showCoverageOnHover={false} maxClusterRadius={56} iconCreateFunction={clusterIcon}>
       {null}
     </MarkerClusterGroup>
   );

@@ -155,7 +155,7 @@ export default function MapZonePage() {
 
         <Box as="section" aria-labelledby="zone-places-heading">
           <Heading as="h2" id="zone-places-heading" size="xl" mb="4">{t('mapZone.places')}</Heading>
-          <PlacesBrowser scope={{ kind: 'zone', slug }} categories={categories.data} />
+          <PlacesBrowser scope={{ kind: 'zone', slug }} categories={categories.data} cardHeadingLevel="h3" />
         </Box>
       </Stack>
     </Container>

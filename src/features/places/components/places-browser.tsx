@@ -41,6 +41,8 @@ export interface PlacesBrowserProps {
   zones?: Zone[];
   categories?: Category[];
   pageSize?: number;
+  /** Heading level of the cards' names: h2 under a page's h1 (default), h3 inside an h2 section. */
+  cardHeadingLevel?: 'h2' | 'h3';
 }
 
 /**
@@ -49,7 +51,7 @@ export interface PlacesBrowserProps {
  * Filters, search text, sort and page live in the URL (`q`, `zone`, `category`, `sort`, `page`) so lists
  * are shareable and the back button works. A search is ordered by relevance unless a sort is chosen.
  */
-export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defaultPageSize }: PlacesBrowserProps) {
+export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defaultPageSize, cardHeadingLevel = 'h2' }: PlacesBrowserProps) {
   const { t } = useTranslation();
   const { lang, pick } = usePreferences();
   const [params, setParams] = useSearchParams();
@@ -147,7 +149,7 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
         <SimpleGrid as="ul" aria-label={t('sections.places')} listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4" opacity={first.isPlaceholderData ? 0.6 : 1}>
           {items.map((p) => (
             <Box as="li" key={p.id}>
-              <PlaceCard place={p} />
+              <PlaceCard place={p} headingLevel={cardHeadingLevel} />
             </Box>
           ))}
         </SimpleGrid>

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (scripts run from anywhere). */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A TCP port that is free on 127.0.0.1 right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server { child: ChildProcess; startupMs: number; output: string[] }
+
+/**
+ * Starts the embedded stack (`src/server/node.ts`, NODE_ENV=production, serving dist/ when built)
+ * as a child process on `dataDir` with Postgres on `pgPort` and HTTP on `port` (dev mailbox on two
+ * more free ports), and waits until `/api/public/categories` answers 200. `startupMs` is spawn →
+ * that first 200. DATABASE_URL is never passed on: always the given embedded database. Throws
+ * with the child's output when it exits or is not up after `timeoutMs`.
+ */
+export async function startServer(dataDir: string, pgPort: number, port: number, timeoutMs = 180_000): Promise<Server> {
+  const output: string[] = [];
+  const started = performance.now();
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env, NODE_ENV: 'production', PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir,
+    MAILDEV_SMTP_PORT: String(await freePort()), MAILDEV_WEB_PORT: String(await freePort()),
+    ADMIN_EMAIL: 'bench-admin@example.test', ADMIN_PASSWORD: 'bench-admin-password-1',
+  };
+  delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  while (!exited) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/public/categories`);
+      if (res.status === 200) return { child, startupMs: Math.round(performance.now() - started), output };
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > timeoutMs) break;
+    await sleep(25);
+  }
+  child.kill('SIGTERM');
+  throw new Error(`Server did not start:\n${output.join('')}`);
+}
+
+/** SIGTERM (the server stops HTTP, pool and Postgres cleanly), SIGKILL after 15 s. */
+export async function stopServer(server: Server) {
+  if (server.child.exitCode !== null) return;
+  const done = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await Promise.race([done, sleep(15_000)]);
+  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+}
+
+/** The p-th percentile (nearest rank) of an ascending list; NaN when empty. */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

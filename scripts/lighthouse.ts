@@ -1,0 +1,217 @@
+/**
+ * `npm run lighthouse`: Lighthouse scores of the public pages, as a phone sees them.
+ *
+ * 1. `npm run build` (skip with LH_SKIP_BUILD=1), then starts its own stack: `src/server/node.ts` as a
+ *    child process on a temp DATA_DIR (first start: migrations + the real dataset) and free ports.
+ * 2. For each page — home, places list, one place's details, each in English and Arabic (`/ar`
+ *    twins), 6 pages — launches Debian's Chromium headless through chrome-launcher and runs
+ *    Lighthouse (programmatic API, default config: mobile form factor, Moto G Power emulation,
+ *    simulated slow-4G throttling) for the categories performance and accessibility (targets) and
+ *    best-practices and SEO (information). Pages run one after another (the machine has 2 cores);
+ *    a page whose performance score misses its target is run once more (LH_RETRIES, default 1)
+ *    and every run is kept in the JSON. The table shows the best run.
+ * 3. Nothing leaves loopback: Chromium resolves every host but 127.0.0.1 to "not found"
+ *    (--host-resolver-rules); requests to other hosts are listed per page (expected: none).
+ * Prints a table of scores and FCP, LCP, TBT, CLS, Speed Index, the audits that cost points on a
+ * missed target, and writes bench-results/lighthouse-<time>.json. Exits 1 only when a run fails
+ * (server, Chromium or Lighthouse error), not on missed targets: performance ≥ 90, accessibility ≥ 95.
+ *
+ * Env: LH_SKIP_BUILD=1, LH_RETRIES (0…), LH_ONLY (comma-separated page names, e.g. `home-en,place-ar`),
+ * CHROMIUM_PATH (default /usr/bin/chromium), LH_KEEP=1 (keep the temp data folder), LH_REPORTS=1 (also
+ * write each run's full Lighthouse JSON report to bench-results/lighthouse-<time>/<page>-<run>.json).
+ */
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result as LhResult } from 'lighthouse';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { freePort, root, startServer, stopServer, type Server } from './bench/server.ts';
+
+const env = process.env;
+const CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RETRIES = Number(env.LH_RETRIES ?? 1);
+const ONLY = env.LH_ONLY ? new Set(env.LH_ONLY.split(',').map((s) => s.trim())) : null;
+const TARGETS = { performance: 90, accessibility: 95 } as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  speedIndexMs: 'speed-index',
+} as const;
+/** Chromium flags: headless, no sandbox (root in a container), nothing that phones home. */
+const CHROME_FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-default-apps', '--disable-extensions',
+  // every host but loopback is "not found": no tiles, fonts or anything else from the internet
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+];
+
+const log = (line: string) => console.log(line);
+
+interface PageRun {
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  metrics: Record<keyof typeof METRICS, number | null>;
+  /** Audits of the target categories that cost points (score < 0.9), most weight first. */
+  failing: { category: string; id: string; title: string; score: number | null; displayValue?: string; weight: number }[];
+  /** Requests to anything but 127.0.0.1 (they cannot succeed here; expected: none). */
+  externalRequests: string[];
+  warnings: string[];
+  durationMs: number;
+}
+
+/** Reads the scores, metrics and point-costing audits out of one Lighthouse result. */
+function summariseLhr(lhr: LhResult, durationMs: number): PageRun {
+  const scores = Object.fromEntries(CATEGORIES.map((c) => {
+    const s = lhr.categories[c]?.score;
+    return [c, s == null ? null : Math.round(s * 100)];
+  })) as PageRun['scores'];
+  const metrics = Object.fromEntries(Object.entries(METRICS).map(([key, id]) => {
+    const v = lhr.audits[id]?.numericValue;
+    return [key, v == null ? null : key === 'cls' ? Math.round(v * 1000) / 1000 : Math.round(v)];
+  })) as PageRun['metrics'];
+  const failing: PageRun['failing'] = [];
+  for (const category of ['performance', 'accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') continue;
+      if (audit.score != null && audit.score >= 0.9) continue;
+      failing.push({ category, id: ref.id, title: audit.title, score: audit.score, displayValue: audit.displayValue, weight: ref.weight });
+    }
+  }
+  failing.sort((a, b) => b.weight - a.weight);
+  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+  const externalRequests = requests.map((r) => r.url).filter((u) => /^(https?|wss?):/.test(u) && !/^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(u));
+  return { scores, metrics, failing, externalRequests, warnings: lhr.runWarnings ?? [], durationMs };
+}
+
+const REPORTS_DIR = env.LH_REPORTS ? path.join(root, 'bench-results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}`) : null;
+
+async function auditPage(url: string, reportName: string): Promise<PageRun> {
+  let chrome: LaunchedChrome | null = null;
+  const started = performance.now();
+  try {
+    chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+    }
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${url})`);
+    return summariseLhr(lhr, Math.round(performance.now() - started));
+  } finally {
+    await chrome?.kill();
+  }
+}
+
+/** The slug of the first place of the default list (a real place of the shipped dataset). */
+async function firstPlaceSlug(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/public/places?limit=1`);
+  const body = (await res.json()) as { data?: unknown };
+  const find = (v: unknown): string | null => {
+    if (Array.isArray(v)) for (const x of v) { const s = find(x); if (s) return s; }
+    else if (v && typeof v === 'object') {
+      if (typeof (v as { slug?: unknown }).slug === 'string') return (v as { slug: string }).slug;
+      for (const x of Object.values(v)) { const s = find(x); if (s) return s; }
+    }
+    return null;
+  };
+  const slug = find(body.data);
+  if (!slug) throw new Error(`No place in ${base}/api/public/places`);
+  return slug;
+}
+
+async function main() {
+  const started = Date.now();
+  if (!env.LH_SKIP_BUILD) {
+    log('Building the SPA (npm run build)…');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'city-directory-lighthouse-'));
+  chmodSync(dir, 0o755);
+  let server: Server | null = null;
+  try {
+    const pgPort = await freePort();
+    const port = await freePort();
+    log(`Starting the stack on ${dir} (HTTP ${port}, Postgres ${pgPort})…`);
+    server = await startServer(dir, pgPort, port);
+    log(`Stack up in ${server.startupMs} ms (first start: migrations + real dataset).`);
+    const base = `http://127.0.0.1:${port}`;
+    const slug = await firstPlaceSlug(base);
+    const pages = [
+      { name: 'home-en', path: '/' }, { name: 'home-ar', path: '/ar' },
+      { name: 'places-en', path: '/places' }, { name: 'places-ar', path: '/places/ar' },
+      { name: 'place-en', path: `/p/${slug}` }, { name: 'place-ar', path: `/p/${slug}/ar` },
+    ].filter((p) => !ONLY || ONLY.has(p.name));
+
+    const results = [];
+    for (const page of pages) {
+      const url = base + page.path;
+      const runs: PageRun[] = [];
+      for (let attempt = 0; attempt <= RETRIES; attempt++) {
+        log(`▶ ${page.name} ${page.path}${attempt ? ` (run ${attempt + 1}: performance ${runs.at(-1)!.scores.performance} < ${TARGETS.performance})` : ''}`);
+        runs.push(await auditPage(url, `${page.name}-${attempt + 1}`));
+        const perf = runs.at(-1)!.scores.performance;
+        if (perf != null && perf >= TARGETS.performance) break;
+      }
+      const best = runs.reduce((a, b) => ((b.scores.performance ?? 0) > (a.scores.performance ?? 0) ? b : a));
+      const r = best.scores;
+      log(`  performance ${r.performance}, accessibility ${r.accessibility}, best-practices ${r['best-practices']}, SEO ${r.seo}; `
+        + `FCP ${best.metrics.fcpMs} ms, LCP ${best.metrics.lcpMs} ms, TBT ${best.metrics.tbtMs} ms, CLS ${best.metrics.cls}, SI ${best.metrics.speedIndexMs} ms`);
+      results.push({
+        page: page.name, path: page.path, ...best,
+        meets: { performance: (r.performance ?? 0) >= TARGETS.performance, accessibility: (r.accessibility ?? 0) >= TARGETS.accessibility },
+        performanceRuns: runs.map((x) => x.scores.performance),
+        runs,
+      });
+    }
+
+    log('\n════════ Lighthouse (mobile, simulated throttling) ════════');
+    log(`${cpus().length} CPUs, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}; targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}`);
+    const mark = (score: number | null, target?: number) => (score == null ? '-' : target == null ? String(score) : `${score}${score >= target ? '' : ' ✗'}`);
+    console.table(results.map((r) => ({
+      page: r.page,
+      perf: mark(r.scores.performance, TARGETS.performance) + (r.performanceRuns.length > 1 ? ` (runs ${r.performanceRuns.join('/')})` : ''),
+      a11y: mark(r.scores.accessibility, TARGETS.accessibility),
+      'best pr.': mark(r.scores['best-practices']),
+      seo: mark(r.scores.seo),
+      'FCP ms': r.metrics.fcpMs, 'LCP ms': r.metrics.lcpMs, 'TBT ms': r.metrics.tbtMs, CLS: r.metrics.cls, 'SI ms': r.metrics.speedIndexMs,
+      external: r.externalRequests.length,
+    })));
+    for (const r of results) {
+      const costly = r.failing.filter((f) => f.category === 'accessibility' || f.category === 'performance' || f.weight > 0);
+      if (costly.length) log(`${r.page}: ${costly.slice(0, 8).map((f) => `${f.category}/${f.id}${f.displayValue ? ` (${f.displayValue})` : ''}`).join(', ')}`);
+      if (r.externalRequests.length) log(`${r.page}: ⚠ requests outside loopback: ${r.externalRequests.join(' ')}`);
+    }
+
+    const outDir = path.join(root, 'bench-results');
+    mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify({
+      when: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAvgAtEnd: loadavg() },
+      settings: { lighthouse: 'default config: mobile, simulated throttling', chromium: CHROMIUM, chromeFlags: CHROME_FLAGS, retries: RETRIES },
+      targets: TARGETS,
+      pages: results,
+      totalMs: Date.now() - started,
+    }, null, 2));
+    log(`\nWrote ${path.relative(root, file)}`);
+  } finally {
+    if (server) await stopServer(server);
+    if (!env.LH_KEEP) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -28,14 +28,6 @@ function precompress(): Plugin {
 }
 
 /**
- * SPA build. `npm start` serves dist/ from the Node server on the same origin as /api and /uploads;
- * `npx vite` (dev) proxies those to the embedded server at VITE_PROXY_TARGET (default http://localhost:3000).
- * VITE_API_URL switches the API base (default /api; Supabase: https://<ref>.supabase.co/functions/v1/api).
- * `html.cspNonce`: every tag of the built index.html and a `<meta property="csp-nonce">` carry this
- * placeholder, which the server replaces with each response's CSP nonce (src/server/node.ts); the
- * SPA's Emotion cache reads it from the meta tag (src/app/emotion-cache.ts).
- */
-/**
  * Noto Sans Arabic's faces with `font-display: optional` instead of fontsource's `swap`: a face that is
  * not there at first paint is not swapped in later, so Arabic pages never reflow when it arrives
  * (Lighthouse measured CLS 0.18–0.22 on /ar pages). main.tsx starts loading it at once on Arabic pages.
@@ -51,6 +43,14 @@ function arabicFontDisplayOptional(): Plugin {
   };
 }
 
+/**
+ * SPA build. `npm start` serves dist/ from the Node server on the same origin as /api and /uploads;
+ * `npx vite` (dev) proxies those to the embedded server at VITE_PROXY_TARGET (default http://localhost:3000).
+ * VITE_API_URL switches the API base (default /api; Supabase: https://<ref>.supabase.co/functions/v1/api).
+ * `html.cspNonce`: every tag of the built index.html and a `<meta property="csp-nonce">` carry this
+ * placeholder, which the server replaces with each response's CSP nonce (src/server/node.ts); the
+ * SPA's Emotion cache reads it from the meta tag (src/app/emotion-cache.ts).
+ */
 export default defineConfig({
   plugins: [react(), arabicFontDisplayOptional(), precompress()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

@@ -98,6 +98,8 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
     strictTransportSecurity: false,
     // powerful features the site never uses (sharing and the clipboard are not policy-controlled here)
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+    // a header a route set on purpose wins (e.g. /uploads/ answers Cross-Origin-Resource-Policy: cross-origin)
+    overwrite: false,
   });
   return once('securityHeaders', async (c, next) => {
     await headers(c, next);

@@ -7,6 +7,7 @@ describe('parseEdgeEnv', () => {
     expect(env).toEqual({
       databaseUrl: 'postgresql://postgres:pw@db.example.supabase.co:5432/postgres', supabase: undefined,
       jwtSecret: undefined, publicUrl: undefined, statementTimeoutMs: 5000, poolMax: 3, port: undefined,
+      corsOrigins: [], trustProxy: false,
     });
   });
 

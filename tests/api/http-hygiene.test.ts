@@ -52,6 +52,8 @@ describe('security headers', () => {
       expect(policy['base-uri']).toEqual(["'self'"]);
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
       expect(res.headers.get('strict-transport-security'), 'no HSTS over plain http').toBeNull();
     }
   });

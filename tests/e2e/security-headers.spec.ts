@@ -71,6 +71,7 @@ test('SPA, assets, uploads and API answers all carry the security headers', asyn
     expect(h['x-content-type-options'], path).toBe('nosniff');
     expect(h['strict-transport-security'], `${path}: plain http, no HSTS`).toBeUndefined();
     expect(h['x-request-id'], path).toBeTruthy();
+    expect(h['cross-origin-resource-policy'], path).toBe(path === uploadUrl ? 'cross-origin' : 'same-site');
   }
 });
 

@@ -66,7 +66,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *   `frame-ancestors 'none'`, `object-src 'none'`, `base-uri 'self'`, `form-action 'self'`.
  * - Referrer-Policy `strict-origin-when-cross-origin`, X-Content-Type-Options `nosniff`,
  *   X-Frame-Options `DENY`, Cross-Origin-Opener-Policy `same-origin`,
- *   Cross-Origin-Resource-Policy `same-site`.
+ *   Cross-Origin-Resource-Policy `same-site`, Permissions-Policy denying camera, microphone,
+ *   geolocation, payment and USB.
  * - Strict-Transport-Security only when the request came over TLS (`isHttps`).
  * The nonce is available to handlers as `c.get('secureHeadersNonce')`.
  * Applied once per request even when both the root app and the API app install it.
@@ -95,6 +96,10 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
     xFrameOptions: 'DENY',
     crossOriginResourcePolicy: 'same-site',
     strictTransportSecurity: false,
+    // powerful features the site never uses (sharing and the clipboard are not policy-controlled here)
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+    // a header a route set on purpose wins (e.g. /uploads/ answers Cross-Origin-Resource-Policy: cross-origin)
+    overwrite: false,
   });
   return once('securityHeaders', async (c, next) => {
     await headers(c, next);

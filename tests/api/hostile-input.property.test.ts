@@ -20,8 +20,8 @@ import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-
  * Invariants, checked on every request:
  *  1. never a 5xx;
  *  2. a 4xx answers the JSON envelope {success:false, error:{code, message}}; a 2xx {success:true};
- *  3. a rejected request changes no row: the content tables are checksummed (owner connection)
- *     before and after, on a scratch database nobody else writes to;
+ *  3. a rejected request (and any GET) changes no row: the content tables are checksummed (owner
+ *     connection) before and after, on a scratch database nobody else writes to;
  *  4. (separate property) accepted writes store the text exactly as sent (after the documented trim).
  */
 
@@ -302,8 +302,9 @@ async function send(method: string, req: Request | { role: Role; url: string; in
     expect(body, what).toMatchObject({ success: false, error: { code: expect.any(String), message: expect.any(String) } });
     expect(body.error.message.length, what).toBeGreaterThan(0);
     expect(await checksum(), `${what} → ${res.status} changed rows`).toEqual(before);
-  } else if (!('openapi' in body)) {
-    expect(body.success, what).toBe(true);
+  } else {
+    if (!('openapi' in body)) expect(body.success, what).toBe(true);
+    if (method === 'GET') expect(await checksum(), `${what} → ${res.status}: a read changed rows`).toEqual(before);
   }
   return res.status;
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run db:backup [-- --out <folder>]`: a consistent logical backup of the directory database and the
- * uploaded files (src/server/db/backup.ts, docs/decisions/007-backups.md) into `<DATA_DIR>/backups/<UTC time>/`
+ * uploaded files (src/server/db/backup.ts, docs/decisions/009-backups.md) into `<DATA_DIR>/backups/<UTC time>/`
  * by default. Works while the app runs (one repeatable-read snapshot). Database: DATABASE_URL, else the
  * embedded database of DATA_DIR (the running one, or started here and stopped after).
  * Exit codes: 0 written (prints the folder and per-table rows), 1 failed (nothing left behind), 2 usage.

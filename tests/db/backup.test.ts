@@ -10,7 +10,7 @@ import { DEFAULT_DATASET } from '../../src/server/stack.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
 
 /**
- * Backup round trip (docs/decisions/007-backups.md): a scratch database with the real dataset, a user, a place
+ * Backup round trip (docs/decisions/009-backups.md): a scratch database with the real dataset, a user, a place
  * request, a place with an uploaded logo and its storage.objects row; backed up; then rows changed, deleted and
  * added, the file removed and another added; restored — every table's rows (every column, generated ones
  * included) and every sequence are back exactly, and the uploads folder holds exactly the backed-up files.

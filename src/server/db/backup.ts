@@ -5,7 +5,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { Sql } from 'postgres';
 
 /**
- * Logical backups of the directory database (docs/decisions/007-backups.md): one gzip'd `COPY … TO STDOUT`
+ * Logical backups of the directory database (docs/decisions/009-backups.md): one gzip'd `COPY … TO STDOUT`
  * file per table of the schemas below, all read in ONE repeatable-read snapshot (as pg_dump does), with a
  * manifest of the applied migrations, each table's columns, row count and checksum, and the sequences;
  * plus a copy of the local uploads folder. Restore loads them into a database migrated to the same

@@ -30,7 +30,7 @@ export const CONNECT_TIMEOUT_SECONDS = 2;
  * false` turns off named prepared statements, which a transaction-mode pooler (Supabase's
  * Supavisor on port 6543, used by Edge Functions) cannot keep across transactions.
  *
- * Outages (docs/decisions/008-database-outages.md): connection attempts time out after
+ * Outages (docs/decisions/010-database-outages.md): connection attempts time out after
  * CONNECT_TIMEOUT_SECONDS, and there is no reconnect back-off in the pool (postgres.js would wait up
  * to 20 s before reconnecting after repeated failures): the pool's DatabaseGuard does the waiting
  * instead — while the database is down, request transactions fail at once and a probe on its own

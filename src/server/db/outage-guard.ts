@@ -1,5 +1,5 @@
 /**
- * Fail fast while the database is down, recover by itself when it is back (docs/decisions/008-database-outages.md).
+ * Fail fast while the database is down, recover by itself when it is back (docs/decisions/010-database-outages.md).
  *
  * postgres.js alone would let a request wait: for a free connection behind others in its pool queue, for a
  * connection attempt, and for its reconnect back-off. The guard sits in front of every request transaction

@@ -209,8 +209,7 @@ test('375 px, Arabic: requests as stacked cards, no sideways scrolling, details 
   const details = page.getByRole('dialog', { name: t('requests.detail.title.create', { id: requestId }) });
   await expect(details.getByText(name)).toBeVisible();
   await expect(details.getByText('12 King Fahd Rd')).toHaveAttribute('dir', 'auto'); // English text keeps its own direction
-  const box = await details.boundingBox();
-  expect(box?.width).toBe(375);
+  await expect.poll(async () => (await details.boundingBox())?.width ?? 0).toBeCloseTo(375, 0); // full width once it has opened
   await expectNoBlockingViolations(page, 'narrow details');
   await details.getByRole('button', { name: t('requests.reject'), exact: true }).click();
   const rejectDialog = page.getByRole('dialog', { name: t('requests.rejectTitle', { id: requestId }) });

@@ -9,6 +9,7 @@ import { listMigrations } from './db/migrate.ts';
 import { requestLog } from './http/request-log.ts';
 import { injectNonce, securityHeaders } from './http/security-headers.ts';
 import { createLogger } from './logger.ts';
+import { isDriverConnectionClosed } from './db/database-error.ts';
 import { scalarBundlePath } from './scalar-bundle.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../shared/csp.ts';
 import { parseServerEnv } from './env.ts';
@@ -31,6 +32,11 @@ async function main() {
   const env = parseServerEnv(process.env);
   const log = (line: string) => console.log(line);
   const logger = createLogger({ level: env.LOG_LEVEL });
+  process.on('unhandledRejection', (reason) => {
+    if (isDriverConnectionClosed(reason)) return void logger.warn({ err: reason }, 'database connection closed (stray driver rejection ignored)');
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
   const stack = await startStack({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embeddedPort: env.EMBEDDED_PG_PORT, log });
 
   const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');

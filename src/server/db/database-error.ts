@@ -24,3 +24,13 @@ export function classifyPgError(error: unknown):
     default: return 'other';
   }
 }
+
+/**
+ * postgres.js' own CONNECTION_CLOSED error raised from its socket close handler. postgres.js 3.4.9 can
+ * reject a transaction's close-watcher promise with nobody listening when a backend dies mid-transaction
+ * (the transaction itself fails and is answered 503); such a stray rejection must not end the process.
+ */
+export function isDriverConnectionClosed(error: unknown): boolean {
+  const e = error as { code?: string; stack?: string } | null;
+  return e?.code === 'CONNECTION_CLOSED' && /node_modules[\\/]postgres[\\/]/.test(e.stack ?? '');
+}

@@ -1,7 +1,8 @@
 import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ChevronLeft, ChevronRight, ExternalLink, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
+import { ExternalLink, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
@@ -176,7 +177,7 @@ export function PlacesManager() {
               </Flex>
             ))}
           </Stack>
-          {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} onPage={(n) => update({ page: n })} />}
+          <Pager page={Math.min(page, pages)} pages={pages} onPage={(n) => update({ page: n })} label={t('places.pagination')} />
         </Box>
       )}
 
@@ -192,23 +193,5 @@ export function PlacesManager() {
         <Text>{t('places.deleteBody')}</Text>
       </ConfirmDialog>
     </>
-  );
-}
-
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation('admin');
-  const { dir } = usePreferences();
-  const Prev = dir === 'rtl' ? ChevronRight : ChevronLeft;
-  const Next = dir === 'rtl' ? ChevronLeft : ChevronRight;
-  return (
-    <HStack as="nav" aria-label={t('places.pagination')} justify="center" gap="3" mt="4">
-      <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <Prev aria-hidden /> {t('places.prev')}
-      </Button>
-      <Text fontSize="sm" aria-current="page">{t('places.pageOf', { page, pages })}</Text>
-      <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('places.next')} <Next aria-hidden />
-      </Button>
-    </HStack>
   );
 }

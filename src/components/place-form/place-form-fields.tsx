@@ -34,7 +34,8 @@ export interface PlaceFormFieldsProps {
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <Fieldset.Root>
+    // A fieldset is at least as wide as its min-content (a long image URL): minW 0 lets it shrink.
+    <Fieldset.Root minW="0">
       <Fieldset.Legend fontSize="md" fontWeight="semibold">{legend}</Fieldset.Legend>
       <Fieldset.Content>{children}</Fieldset.Content>
     </Fieldset.Root>

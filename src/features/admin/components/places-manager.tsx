@@ -2,6 +2,7 @@ import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, Native
 import { ExternalLink, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
@@ -11,7 +12,6 @@ import { useAdminCategoriesQuery } from '../api/categories.ts';
 import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
 import { useAdminPlacesQuery, useDeletePlace } from '../api/places.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
-import { AdminPager } from './admin-pager.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PlaceFormDialog } from './place-form-dialog.tsx';
 
@@ -177,7 +177,7 @@ export function PlacesManager() {
               </Flex>
             ))}
           </Stack>
-          {pages > 1 && <AdminPager page={Math.min(page, pages)} pages={pages} onPage={(n) => update({ page: n })} label={t('places.pagination')} />}
+          <Pager page={Math.min(page, pages)} pages={pages} onPage={(n) => update({ page: n })} label={t('places.pagination')} />
         </Box>
       )}
 

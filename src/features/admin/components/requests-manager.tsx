@@ -12,7 +12,7 @@ import { useApprovePlaceRequest } from '../api/approve-place-request.ts';
 import { useAdminPlaceRequestsQuery, usePendingRequestCount } from '../api/get-place-requests.ts';
 import { formatDateTime, requestsFilterFromParams, requestsFilterToParams, STATUS_FILTERS, toRequestRow, type RequestRow, type RequestsFilter } from '../place-requests.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
-import { AdminPager } from './admin-pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RejectRequestDialog } from './reject-request-dialog.tsx';
 import { RequestDetailsDialog } from './request-details-dialog.tsx';
@@ -278,7 +278,7 @@ function RequestsList({ filter, onShowAll, onPage, onDetails, onApprove, approvi
           </Stack>
         ))}
       </Stack>
-      {pages > 1 && <AdminPager page={Math.min(filter.page, pages)} pages={pages} onPage={onPage} label={t('requests.pagination')} />}
+      <Pager page={Math.min(filter.page, pages)} pages={pages} onPage={onPage} label={t('requests.pagination')} />
     </Box>
   );
 }

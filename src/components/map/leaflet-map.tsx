@@ -123,7 +123,7 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
 
   if (!cluster) return null;
   return (
-    <MarkerClusterGroup ref={groupRef} animate={false} chunkedLoading chunkInterval={40} chunkDelay={16} chunkProgress={onChunkProgress} showCoverageOnHover={false} maxClusterRadius={56} iconCreateFunction={clusterIcon}>
+    <MarkerClusterGroup ref={groupRef} animate={false} chunkedLoading chunkInterval={40} chunkDelay={16} chunkProgress={onChunkProgress} showCoverageOnHover={false} maxClusterRadius={80} iconCreateFunction={clusterIcon}>
       {null}
     </MarkerClusterGroup>
   );

@@ -26,7 +26,6 @@ import autocannon from 'autocannon';
 import bcrypt from 'bcryptjs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +34,7 @@ import type { Sql } from 'postgres';
 import { createSql } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded.ts';
 import { startStack } from '../src/server/stack.ts';
+import { freePort, percentile, sleep } from './bench/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -61,26 +61,9 @@ if (USERS + 1 > 50) throw new Error('--users must stay below 50: sign-ins go thr
 if (FAULT_DURATION > 0 && FAULT_DURATION < OUTAGE + 8) throw new Error('--fault-duration must be at least --outage + 8 s (5 s before, 3 s after)');
 
 const log = (line: string) => console.log(line);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const RUN = Math.random().toString(36).slice(2, 8);
 const PASSWORD = 'soak-password-1';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 const round = (x: number) => Math.round(x * 10) / 10;
 
 // ───────────────────────────── records ─────────────────────────────

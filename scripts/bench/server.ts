@@ -1,25 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../tests/helpers/free-port.ts';
+
+/** A TCP port that is free on 127.0.0.1 right now (the OS picks it): the tests' helper. */
+export { freePort };
 
 /** The repository root (scripts run from anywhere). */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A TCP port that is free on 127.0.0.1 right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Server { child: ChildProcess; startupMs: number; output: string[] }
 

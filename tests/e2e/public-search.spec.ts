@@ -29,16 +29,18 @@ test('overlay on wide screens: timing, limits, links, states, keyboard', async (
   // blank text neither opens the overlay nor is sent; the typed text is sent trimmed, once typing pauses
   await box.fill('   ');
   await expect(box).toHaveAttribute('aria-expanded', 'false');
-  const firstResponse = page.waitForResponse((r) => r.url().includes('/api/public/search'));
+  const firstResponse = page.waitForResponse((r) => r.url().includes('/api/public/search') && new URL(r.url()).searchParams.get('q') === 'cafe');
   await box.pressSequentially('cafe', { delay: 60 });
   await expect(overlay).toBeVisible();
   const body = await (await firstResponse).json();
-  expect(requests).toHaveLength(1);
-  expect(requests[0].url.searchParams.get('q')).toBe('cafe');
-  expect(requests[0].url.searchParams.get('limit')).toBe('5');
+  // Keystrokes 60 ms apart send nothing until typing pauses. (A machine that stalls over 300 ms between two
+  // keystrokes rightly sends the prefix typed so far: only the last request must be the whole text.)
+  expect(requests.length).toBeLessThanOrEqual(2);
+  expect(requests.at(-1)!.url.searchParams.get('q')).toBe('cafe');
+  expect(requests.at(-1)!.url.searchParams.get('limit')).toBe('5');
   const timing = await page.evaluate(() => ({
     lastInputAt: (window as unknown as { lastInputAt: number }).lastInputAt,
-    requestAt: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/public/search'))[0].startTime,
+    requestAt: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/public/search') && e.name.includes('q=cafe'))[0].startTime,
   }));
   expect(timing.requestAt - timing.lastInputAt).toBeGreaterThanOrEqual(295);
   expect(timing.requestAt - timing.lastInputAt).toBeLessThan(1000);
@@ -117,8 +119,9 @@ test('overlay on small screens: the search button opens it full-screen (Arabic)'
   const category = overlay.getByRole('region', { name: 'الفئات' }).getByRole('link');
   await expect(category).toHaveAttribute('href', '/categories/pharmacies/ar');
   await expect(overlay.getByRole('region', { name: 'الأماكن' }).getByRole('link')).toHaveCount(3);
-  expect(requests).toHaveLength(1);
-  expect(requests[0].url.searchParams.get('limit')).toBe('5');
+  expect(requests.length).toBeLessThanOrEqual(2); // one, unless the machine stalled over 300 ms between keystrokes
+  expect(requests.at(-1)!.url.searchParams.get('q')).toBe('صيدلية');
+  expect(requests.at(-1)!.url.searchParams.get('limit')).toBe('5');
 
   await page.keyboard.press('Escape');
   await expect(overlay).toBeHidden();

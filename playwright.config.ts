@@ -35,7 +35,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: '**/admin-requests.spec.ts' },
+    // 'Approve all' decides every pending request of the stack: it runs after the specs whose own
+    // requests must stay pending until they decide them (contributions).
+    { name: 'moderation', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: '**/admin-requests.spec.ts', dependencies: ['chromium'] },
+  ],
   webServer: {
     command: `rm -rf ${dataDir} && npx tsx src/server/node.ts`,
     url: `${E2E.baseURL}/api/website-settings`,

@@ -30,6 +30,24 @@ describe('public read API on the seeded dataset', () => {
     for (const p of body.data) expect(p.category.slug).toBe('cafes');
   });
 
+  it('follows meta.nextCursor through the API page after page, in every sort, without repeats', async () => {
+    for (const sort of ['name-asc', 'name-desc', 'newest', 'oldest']) {
+      const seen = new Set<string>();
+      let url = `/public/places?categorySlug=cafes&limit=5&sort=${sort}`;
+      for (let n = 0; n < 4; n++) {
+        const { status, body } = await get(url);
+        expect(status, `${sort} page ${n + 1}: ${JSON.stringify(body.error ?? {})}`).toBe(200);
+        expect(body.data).toHaveLength(5);
+        for (const p of body.data) {
+          expect(seen.has(p.slug), `${sort}: ${p.slug} repeated`).toBe(false);
+          seen.add(p.slug);
+        }
+        expect(body.meta.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+        url = `/public/places?categorySlug=cafes&limit=5&sort=${sort}&cursor=${body.meta.nextCursor}`;
+      }
+    }
+  });
+
   it('answers bad paging with 400 and field errors, never 500', async () => {
     for (const q of ['page=0', 'page=abc', 'limit=1000', 'limit=-1', 'sort=sideways', 'zoneSlug=Not%20A%20Slug']) {
       const { status, body } = await get(`/public/places?${q}`);

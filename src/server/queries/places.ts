@@ -54,7 +54,8 @@ type Cursor = ['k', PlaceSort, string, number] | ['r', number];
 const invalidCursor = () => new ApiError(400, 'validation_failed', { cursor: ['invalid or expired cursor for this list'] });
 
 function encodeCursor(c: Cursor): string {
-  return encodeBase64Url(new TextEncoder().encode(JSON.stringify(c)).buffer);
+  // unpadded base64url (RFC 4648 §5): the query schema allows only [A-Za-z0-9_-]
+  return encodeBase64Url(new TextEncoder().encode(JSON.stringify(c)).buffer).replace(/=+$/, '');
 }
 
 function decodeCursor(text: string): Cursor {

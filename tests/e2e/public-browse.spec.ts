@@ -157,6 +157,7 @@ test('map marker: keyboard-reachable pin, popup link to the place', async ({ pag
   const map = page.getByRole('region', { name: /^Map of / });
   const pin = map.getByRole('button', { name: place.name });
   await expect(pin).toBeVisible();
+  await expect(map).not.toHaveAttribute('aria-busy', 'true'); // every pin added, as the map announces
   await pin.focus();
   await page.keyboard.press('Enter');
   const link = map.getByRole('link', { name: place.name });

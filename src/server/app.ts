@@ -112,7 +112,7 @@ export function toApiError(error: unknown): ApiError {
     case 'foreign_key_violation': return new ApiError(409, 'conflict');
     case 'check_violation': return new ApiError(400, 'validation_failed');
     case 'insufficient_privilege': return new ApiError(403, 'forbidden');
-    case 'unavailable': case 'timeout': return new ApiError(503, 'database_unavailable', undefined, undefined, { 'Retry-After': '1' });
+    case 'unavailable': case 'timeout': case 'retry': return new ApiError(503, 'database_unavailable', undefined, undefined, { 'Retry-After': '1' });
     default: return new ApiError(500, 'internal_error');
   }
 }

@@ -112,5 +112,18 @@ export async function withClaims<T>(
     return fn(tx as unknown as Tx);
   }) as Promise<T>;
   const guard = guards.get(sql);
-  return guard ? guard.run(transaction) : transaction();
+  const attempt = () => (guard ? guard.run(transaction) : transaction());
+  // A deadlock or serialization failure rolled the whole transaction back: run it again (PostgreSQL's
+  // advice for SQLSTATE class 40), at most TRANSACTION_ATTEMPTS times, after a short random pause.
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (n >= TRANSACTION_ATTEMPTS || classifyPgError(error) !== 'retry') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * n));
+    }
+  }
 }
+
+/** How many times withClaims runs a transaction that ends in a deadlock or serialization failure. */
+export const TRANSACTION_ATTEMPTS = 3;

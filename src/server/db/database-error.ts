@@ -6,6 +6,7 @@ export function classifyPgError(error: unknown):
   | 'insufficient_privilege'
   | 'unavailable'
   | 'timeout'
+  | 'retry'
   | 'other' {
   const code = (error as { code?: string } | null)?.code;
   switch (code) {
@@ -17,6 +18,7 @@ export function classifyPgError(error: unknown):
     case '22021': case '22P05': return 'check_violation';
     case '42501': return 'insufficient_privilege';
     case '57014': return 'timeout';
+    case '40P01': case '40001': return 'retry'; // deadlock_detected, serialization_failure: run it again
     case '57P01': case '57P02': case '57P03': case '08000': case '08001': case '08003': case '08006':
     case 'ECONNREFUSED': case 'ECONNRESET': case 'CONNECT_TIMEOUT': case 'CONNECTION_CLOSED':
     case 'CONNECTION_ENDED': case 'CONNECTION_DESTROYED': case 'DATABASE_UNAVAILABLE':

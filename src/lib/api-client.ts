@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
+import { takeBootResponse } from './boot-data.ts';
 import { storedLang } from './language.ts';
 import { session } from './session.ts';
 
@@ -44,13 +45,13 @@ export interface RequestOptions<T> {
   envelope?: boolean;
 }
 
-function buildUrl(path: string, query?: RequestOptions<unknown>['query']) {
-  const url = `${API_URL}${path}`;
-  if (!query) return url;
+/** The path under the API base with its query string (empty values dropped). */
+function pathWithQuery(path: string, query?: RequestOptions<unknown>['query']) {
+  if (!query) return path;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
+  return qs ? `${path}?${qs}` : path;
 }
 
 /** Spec §6: the admin token first, else the public token. */
@@ -62,13 +63,31 @@ function pickToken(scope?: Scope | 'none'): { token: string | null; scope: Scope
   return { token: session.token('public'), scope: 'public' };
 }
 
+/** Returns the envelope's payload (`data`, or the envelope), checked with the schema when given. */
+function payloadOf<T>(json: any, path: string, status: number, options: RequestOptions<T>): T {
+  const payload = options.envelope ? json : json.data;
+  if (options.schema) {
+    const parsed = options.schema.safeParse(payload);
+    if (!parsed.success) throw new ApiError(status, 'invalid_response', `Unexpected response shape from ${path}`);
+    return parsed.data;
+  }
+  return payload as T;
+}
+
 /**
  * Calls the API: adds `Authorization: Bearer` (admin token first, else public), `Accept-Language`
  * (stored language), JSON body; parses the envelope `{success, data, meta}`; throws ApiError on
  * `success:false`, HTTP errors (status + server code/message) or network failure (status 0).
  * FormData bodies are sent as multipart. Response `data` is checked with `schema` when given.
+ * An anonymous GET the page's HTML already answered (boot data, decision 011) is served from there once.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const target = pathWithQuery(path, options.query);
+  const picked = pickToken(options.scope);
+  if ((options.method ?? 'GET') === 'GET' && !picked.token) {
+    const boot = takeBootResponse(target) as { success?: boolean } | undefined;
+    if (boot && boot.success === true) return payloadOf(boot, path, 200, options);
+  }
   const send = async (token: string | null) => {
     const headers: Record<string, string> = { 'Accept-Language': storedLang(), Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -79,13 +98,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       body = JSON.stringify(options.body);
     }
     try {
-      return await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+      return await fetch(`${API_URL}${target}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError(0, 'network_error', 'Network issue. Please check your connection.');
     }
   };
-  const picked = pickToken(options.scope);
   let res = await send(picked.token);
   if (res.status === 401 && picked.token && hooks) {
     const fresh = await refreshOnce(picked.scope);
@@ -103,11 +121,5 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!res.ok || !json || json.success === false) {
     throw new ApiError(res.status, json?.error?.code ?? 'http_error', json?.error?.message ?? res.statusText ?? 'Request failed', json?.error?.fields);
   }
-  const payload = options.envelope ? json : json.data;
-  if (options.schema) {
-    const parsed = options.schema.safeParse(payload);
-    if (!parsed.success) throw new ApiError(res.status, 'invalid_response', `Unexpected response shape from ${path}`);
-    return parsed.data;
-  }
-  return payload as T;
+  return payloadOf(json, path, res.status, options);
 }

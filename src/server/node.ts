@@ -1,19 +1,21 @@
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { listMigrations } from './db/migrate.ts';
 import { requestLog } from './http/request-log.ts';
-import { injectNonce, securityHeaders } from './http/security-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { createLogger } from './logger.ts';
 import { isDriverConnectionClosed } from './db/database-error.ts';
 import { scalarBundlePath } from './scalar-bundle.ts';
-import { CSP_NONCE_PLACEHOLDER } from '../shared/csp.ts';
+import { CSP_NONCE_PLACEHOLDER, INLINE_SCRIPT_HASHES_FILE } from '../shared/csp.ts';
 import { parseServerEnv } from './env.ts';
 import { startStack } from './stack.ts';
+import { createSpaDocument, type ViteManifest } from './spa/document.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
@@ -59,7 +61,10 @@ async function main() {
   const storage = supabaseAuth && env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
     ? new SupabaseStorageProvider({ url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY })
     : new LocalStorageProvider(uploadsDir);
-  const security = { tileUrl: env.VITE_MAP_TILE_URL, apiUrl: env.VITE_API_URL, trustProxy: env.TRUST_PROXY };
+  // The SPA's inline pre-paint scripts, allowed by hash (vite.config.ts writes the list at build time).
+  const hashesFile = path.join(distDir, INLINE_SCRIPT_HASHES_FILE);
+  const scriptHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as string[]) : [];
+  const security = { tileUrl: env.VITE_MAP_TILE_URL, apiUrl: env.VITE_API_URL, trustProxy: env.TRUST_PROXY, scriptHashes };
   const api = createApp({
     sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp, storage,
     logger, security, corsOrigins: env.CORS_ORIGINS,
@@ -70,6 +75,9 @@ async function main() {
   // Every response (SPA, assets, uploads, API): one log line with a request id, and the security headers.
   root.use('*', requestLog(logger));
   root.use('*', securityHeaders(security));
+  // JSON answers and the SPA's HTML go out gzip-compressed when the client accepts it (static assets
+  // are precompressed at build time and skipped here: they already carry Content-Encoding).
+  root.use('*', compress());
   root.route('/', api);
   root.use('/uploads/*', async (c, next) => {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -86,9 +94,16 @@ async function main() {
   // index.html is never served as a static file: it needs this response's nonce (below).
   const staticDist = serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true });
   root.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('/index.html') ? next() : staticDist(c, next)));
-  root.get('*', (c) => {
-    if (!indexHtml) return c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503);
-    return c.html(injectNonce(indexHtml, CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache' });
+  // The SPA's HTML carries its route's preload hints and the API answers it starts with (decision 011).
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const spaDocument = indexHtml && createSpaDocument({
+    template: indexHtml,
+    manifest: existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null,
+    fetchApi: (apiPath, lang) => Promise.resolve(api.request(`/api${apiPath}`, { headers: { 'accept-language': lang } })),
+  });
+  root.get('*', async (c) => {
+    if (!spaDocument) return c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503);
+    return c.html(await spaDocument(new URL(c.req.url), CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache' });
   });
 
   const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {

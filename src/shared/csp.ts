@@ -5,3 +5,9 @@
  * from the meta tag for its Emotion style cache (src/app/emotion-cache.ts).
  */
 export const CSP_NONCE_PLACEHOLDER = 'DALIL_CSP_NONCE';
+
+/**
+ * File in dist/ where the build lists the SHA-256 hashes (base64) of index.html's inline pre-paint
+ * scripts (vite.config.ts); the server allows exactly those in script-src (src/server/node.ts).
+ */
+export const INLINE_SCRIPT_HASHES_FILE = 'csp-script-hashes.json';

@@ -38,6 +38,8 @@ export interface SecurityHeaderOptions {
   apiUrl?: string;
   /** Trust X-Forwarded-Proto (TRUST_PROXY) when deciding whether the request came over https. */
   trustProxy?: boolean;
+  /** SHA-256 hashes (base64) of the SPA's inline pre-paint scripts (dist/csp-script-hashes.json), allowed in script-src. */
+  scriptHashes?: string[];
 }
 
 /** True when the request reached us over TLS: an https URL, or `X-Forwarded-Proto: https` from a trusted proxy. */
@@ -59,7 +61,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 /**
  * Security headers of every response of the embedded server (SPA, /uploads/, /api) and of the
  * Edge Function, via Hono's secure-headers middleware:
- * - Content-Security-Policy: no inline scripts (`script-src 'self'`); styles from 'self' plus a
+ * - Content-Security-Policy: no inline scripts (`script-src 'self'`) except the SPA's pre-paint scripts by
+ *   their SHA-256 hashes (`scriptHashes`); styles from 'self' plus a
  *   per-response nonce (`'nonce-…'`, read by the SPA's Emotion cache from `<meta property="csp-nonce">`,
  *   which the server fills in: see `injectNonce`); images from 'self', data:/blob: (previews), any
  *   https: image URL a place may reference, and the tile server; frames only the YouTube player;
@@ -78,7 +81,7 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
   const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...(options.scriptHashes ?? []).map((hash) => `'sha256-${hash}'`)],
       styleSrc: ["'self'", NONCE],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(tiles ? [tiles] : [])],
       fontSrc: ["'self'", 'data:'],

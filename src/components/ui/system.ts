@@ -1,10 +1,48 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  animationStyles, breakpoints, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, layerStyles, recipes, semanticTokens,
+  slotRecipes, textStyles, tokens,
+} from '@chakra-ui/react/theme';
 
-/** Chakra UI v3 system: brand palette (teal), Latin + Arabic fonts, light/dark semantic tokens. */
+/**
+ * The colour palettes the app uses: brand (below), gray, and the status colours of alerts, toasts and
+ * badges (red, orange, green, blue). Chakra's other palettes (yellow, teal, cyan, purple, pink) are left
+ * out: building a system's token dictionary is most of its start-up cost in the browser (decision 011).
+ */
+const PALETTES = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha', 'gray', 'red', 'orange', 'green', 'blue'];
+const SEMANTIC_COLORS = ['bg', 'fg', 'border', 'gray', 'red', 'orange', 'green', 'blue'];
+const pick = <T extends Record<string, unknown>>(from: T, keys: string[]) =>
+  Object.fromEntries(Object.entries(from).filter(([key]) => keys.includes(key))) as T;
+
+/**
+ * The platform's UI fonts, which cover Latin and Arabic: San Francisco / SF Arabic (Apple), Segoe UI
+ * (Windows), Roboto + Noto Sans Arabic (Android), Noto or DejaVu (Linux). Nothing is downloaded.
+ */
+const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Helvetica Neue', Arial, sans-serif";
+
+/** Chakra's default theme (as `defaultConfig`), with the palettes above. */
+const themeConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: { ...tokens, colors: pick(tokens.colors ?? {}, PALETTES) },
+    semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors ?? {}, SEMANTIC_COLORS) },
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
+
+/** Chakra UI v3 system: brand palette (teal), the platform's fonts, light/dark semantic tokens. */
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
-    'html[dir=rtl] body': { fontFamily: 'var(--chakra-fonts-arabic)' },
     ':focus-visible': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
     // Direction-bearing icons (arrows, chevrons) point the other way in right-to-left pages.
     'html[dir=rtl] .flip-rtl': { transform: 'scaleX(-1)' },
@@ -12,9 +50,9 @@ const config = defineConfig({
   theme: {
     tokens: {
       fonts: {
-        body: { value: "'Inter', 'Noto Sans Arabic', system-ui, sans-serif" },
-        heading: { value: "'Inter', 'Noto Sans Arabic', system-ui, sans-serif" },
-        arabic: { value: "'Noto Sans Arabic', 'Inter', system-ui, sans-serif" },
+        // The platform's UI fonts: no font file to download before the first paint (decision 011).
+        body: { value: SYSTEM_FONTS },
+        heading: { value: SYSTEM_FONTS },
       },
       colors: {
         brand: {
@@ -40,4 +78,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, themeConfig, config);

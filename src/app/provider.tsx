@@ -1,13 +1,16 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { system } from '../components/ui/system.ts';
-import { Toaster } from '../components/ui/toaster.tsx';
+import { Deferred } from '../components/ui/deferred.tsx';
 import type { Lang } from '../lib/language.ts';
 import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createEmotionCache } from './emotion-cache.ts';
+
+// The toast region (and zag's toast machine) loads after the first paint: no page needs it to show.
+const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 function ChakraLocale({ children }: { children: ReactNode }) {
   const { lang } = usePreferences();
@@ -28,7 +31,7 @@ export function AppProvider({ initialLang, children }: { initialLang: Lang; chil
           <PreferencesProvider initialLang={initialLang}>
             <ChakraLocale>
               {children}
-              <Toaster />
+              <Deferred><Suspense fallback={null}><Toaster /></Suspense></Deferred>
             </ChakraLocale>
           </PreferencesProvider>
         </ChakraProvider>

@@ -3,6 +3,7 @@ import { LayoutGrid, LogOut, Map, User } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
+import { Deferred } from '../../components/ui/deferred.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { HeaderSearch, MobileSearchButton } from '../../features/search/components/header-search.tsx';
 import { useWebsiteSettings } from '../../features/settings/api/get-website-settings.ts';
@@ -137,7 +138,7 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <PublicFooter />
+      <Deferred><PublicFooter /></Deferred>
       <BottomTabBar />
     </Flex>
   );

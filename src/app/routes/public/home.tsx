@@ -2,6 +2,7 @@ import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from
 import { ArrowRight, LayoutGrid } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { Deferred } from '../../../components/ui/deferred.tsx';
 import { CardGridSkeleton, ErrorState, Section } from '../../../components/ui/query-states.tsx';
 import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
 import { CategoryCard } from '../../../features/categories/components/category-card.tsx';
@@ -12,8 +13,8 @@ import { useDocumentTitle } from '../../../features/settings/components/document
 import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
 import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
+import { HOME_FEATURED_COUNT } from '../../../shared/boot-data.ts';
 
-const FEATURED_COUNT = 6;
 const HOME_ZONES = 12;
 
 /** Home (spec §2): title, subtitle, explore-all and view-categories buttons, zones, categories, featured places. */
@@ -24,7 +25,7 @@ export default function HomePage() {
   useDocumentTitle(null);
   const categories = useCategoriesQuery();
   const zones = useZonesQuery();
-  const featured = usePlacesQuery({ limit: FEATURED_COUNT, sort: 'newest' });
+  const featured = usePlacesQuery({ limit: HOME_FEATURED_COUNT, sort: 'newest' });
   const description = lang === 'ar' ? settings.siteDescriptionAr || t('home.subtitle') : settings.siteDescription || t('home.subtitle');
   const topZones = (zones.data ?? []).filter((z) => z.placesCount > 0).sort((a, b) => b.placesCount - a.placesCount).slice(0, HOME_ZONES);
 
@@ -47,45 +48,47 @@ export default function HomePage() {
         </Container>
       </Box>
 
-      <Container maxW="7xl" py="10">
-        <Stack gap="12">
-          <Section id="home-categories" title={t('home.categories')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/categories')}>{t('app.seeAll')}</RouterLink></Button>}>
-            {categories.isPending ? (
-              <CardGridSkeleton count={8} height="80px" columns={{ base: 2, md: 3, lg: 4 }} />
-            ) : categories.isError ? (
-              <ErrorState onRetry={() => void categories.refetch()} />
-            ) : (
-              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
-                {categories.data.map((c) => <li key={c.id}><CategoryCard category={c} /></li>)}
-              </SimpleGrid>
-            )}
-          </Section>
+      <Deferred>
+        <Container maxW="7xl" py="10">
+          <Stack gap="12">
+            <Section id="home-categories" title={t('home.categories')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/categories')}>{t('app.seeAll')}</RouterLink></Button>}>
+              {categories.isPending ? (
+                <CardGridSkeleton count={8} height="80px" columns={{ base: 2, md: 3, lg: 4 }} />
+              ) : categories.isError ? (
+                <ErrorState onRetry={() => void categories.refetch()} />
+              ) : (
+                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
+                  {categories.data.map((c) => <li key={c.id}><CategoryCard category={c} /></li>)}
+                </SimpleGrid>
+              )}
+            </Section>
 
-          <Section id="home-featured" title={t('home.featured')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/places')}>{t('app.seeAll')}</RouterLink></Button>}>
-            {featured.isPending ? (
-              <CardGridSkeleton count={FEATURED_COUNT} />
-            ) : featured.isError ? (
-              <ErrorState onRetry={() => void featured.refetch()} />
-            ) : (
-              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-                {featured.data.data.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}
-              </SimpleGrid>
-            )}
-          </Section>
+            <Section id="home-featured" title={t('home.featured')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/places')}>{t('app.seeAll')}</RouterLink></Button>}>
+              {featured.isPending ? (
+                <CardGridSkeleton count={HOME_FEATURED_COUNT} />
+              ) : featured.isError ? (
+                <ErrorState onRetry={() => void featured.refetch()} />
+              ) : (
+                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+                  {featured.data.data.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}
+                </SimpleGrid>
+              )}
+            </Section>
 
-          <Section id="home-zones" title={t('home.zones')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/map')}>{t('app.seeAll')}</RouterLink></Button>}>
-            {zones.isPending ? (
-              <CardGridSkeleton count={8} height="76px" columns={{ base: 2, md: 3, lg: 4 }} />
-            ) : zones.isError ? (
-              <ErrorState onRetry={() => void zones.refetch()} />
-            ) : (
-              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
-                {topZones.map((z) => <li key={z.id}><ZoneCard zone={z} to={localize(`/zones/${z.slug}`)} /></li>)}
-              </SimpleGrid>
-            )}
-          </Section>
-        </Stack>
-      </Container>
+            <Section id="home-zones" title={t('home.zones')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/map')}>{t('app.seeAll')}</RouterLink></Button>}>
+              {zones.isPending ? (
+                <CardGridSkeleton count={8} height="76px" columns={{ base: 2, md: 3, lg: 4 }} />
+              ) : zones.isError ? (
+                <ErrorState onRetry={() => void zones.refetch()} />
+              ) : (
+                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
+                  {topZones.map((z) => <li key={z.id}><ZoneCard zone={z} to={localize(`/zones/${z.slug}`)} /></li>)}
+                </SimpleGrid>
+              )}
+            </Section>
+          </Stack>
+        </Container>
+      </Deferred>
     </>
   );
 }

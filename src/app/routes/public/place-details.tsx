@@ -3,6 +3,7 @@ import { Building2, ExternalLink, Globe, MapPin, MessageCircle, Phone, Store, Us
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Deferred } from '../../../components/ui/deferred.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePlaceQuery, type PlaceWithRelated } from '../../../features/places/api/get-places.ts';
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
@@ -149,12 +150,14 @@ export default function PlaceDetailsPage() {
         </Grid>
 
         {place.related.length > 0 && (
-          <Box as="section" aria-labelledby="related-heading">
-            <Heading as="h2" id="related-heading" size="lg" mb="4">{t('place.related')}</Heading>
-            <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-              {place.related.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}
-            </SimpleGrid>
-          </Box>
+          <Deferred>
+            <Box as="section" aria-labelledby="related-heading">
+              <Heading as="h2" id="related-heading" size="lg" mb="4">{t('place.related')}</Heading>
+              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+                {place.related.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}
+              </SimpleGrid>
+            </Box>
+          </Deferred>
         )}
       </Stack>
     </Container>

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Deferred } from '../../../components/ui/deferred.tsx';
 import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -44,6 +45,9 @@ export interface PlacesBrowserProps {
   /** Heading level of the cards' names: h2 under a page's h1 (default), h3 inside an h2 section. */
   cardHeadingLevel?: 'h2' | 'h3';
 }
+
+/** Cards rendered with the first paint; the rest follow right after it (Deferred, decision 011). */
+const FIRST_CARDS = 3;
 
 /**
  * The places list of spec §2: zone/category filters, sort, Prev/Next with 'Page X of Y', Load more
@@ -147,11 +151,18 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
         <EmptyBlock icon={<SearchX />} title={t('places.empty')} />
       ) : (
         <SimpleGrid as="ul" aria-label={t('sections.places')} listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4" opacity={first.isPlaceholderData ? 0.6 : 1}>
-          {items.map((p) => (
+          {items.slice(0, FIRST_CARDS).map((p) => (
             <Box as="li" key={p.id}>
               <PlaceCard place={p} headingLevel={cardHeadingLevel} />
             </Box>
           ))}
+          <Deferred>
+            {items.slice(FIRST_CARDS).map((p) => (
+              <Box as="li" key={p.id}>
+                <PlaceCard place={p} headingLevel={cardHeadingLevel} />
+              </Box>
+            ))}
+          </Deferred>
         </SimpleGrid>
       )}
       {results.slice(1).some((r) => r.isPending) && <CardGridSkeleton count={3} />}

@@ -31,7 +31,7 @@ function precompress(): Plugin {
 /**
  * The two tiny pre-paint scripts (src/inline/: theme and direction before the first paint; Zod's JIT off
  * before any module runs) go inline into index.html instead of being two render-blocking requests
- * (~300 ms of a phone's first paint, decision 011). A strict CSP still allows no other inline script:
+ * (~300 ms of a phone's first paint, decision 012). A strict CSP still allows no other inline script:
  * the build writes their hashes to dist/csp-script-hashes.json and the server adds them to script-src
  * (a static host puts the same `'sha256-…'` sources in its Content-Security-Policy header).
  */

@@ -79,7 +79,7 @@ function payloadOf<T>(json: any, path: string, status: number, options: RequestO
  * (stored language), JSON body; parses the envelope `{success, data, meta}`; throws ApiError on
  * `success:false`, HTTP errors (status + server code/message) or network failure (status 0).
  * FormData bodies are sent as multipart. Response `data` is checked with `schema` when given.
- * An anonymous GET the page's HTML already answered (boot data, decision 011) is served from there once.
+ * An anonymous GET the page's HTML already answered (boot data, decision 012) is served from there once.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const target = pathWithQuery(path, options.query);

@@ -21,7 +21,7 @@ function read(): BootData | null {
 /**
  * The JSON envelope the server put in this page's HTML for an anonymous GET of `pathWithQuery` (path
  * under the API base), at most once: later calls fetch as usual so refetches see fresh data.
- * Undefined when the page carried none for it (decision 011, src/shared/boot-data.ts).
+ * Undefined when the page carried none for it (decision 012, src/shared/boot-data.ts).
  */
 export function takeBootResponse(pathWithQuery: string): unknown {
   const data = read();

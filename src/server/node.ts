@@ -94,7 +94,7 @@ async function main() {
   // index.html is never served as a static file: it needs this response's nonce (below).
   const staticDist = serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true });
   root.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('/index.html') ? next() : staticDist(c, next)));
-  // The SPA's HTML carries its route's preload hints and the API answers it starts with (decision 011).
+  // The SPA's HTML carries its route's preload hints and the API answers it starts with (decision 012).
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const spaDocument = indexHtml && createSpaDocument({
     template: indexHtml,

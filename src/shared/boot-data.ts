@@ -1,6 +1,6 @@
 /**
  * Boot data: the API answers a public page needs first, sent inside its HTML so the page renders
- * without waiting for the script → API round trips (decision 011). Runs anywhere (browser, Node, Deno).
+ * without waiting for the script → API round trips (decision 012). Runs anywhere (browser, Node, Deno).
  *
  * The server (src/server/spa/document.ts) asks `bootPlan(pathname, search)` which route module and API
  * GETs a page starts with, runs those GETs in process as an anonymous caller, and writes their JSON

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Decision 011: a public page's HTML carries the API answers it starts with, so it renders without the
+ * Decision 012: a public page's HTML carries the API answers it starts with, so it renders without the
  * script → API round trips; later requests (next page, other filters) go to the API as usual.
  */
 test('the places list renders from its boot answers, then pages through the API', async ({ page, request }) => {

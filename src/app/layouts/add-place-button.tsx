@@ -16,7 +16,7 @@ export function AddPlaceButton({ label, ...props }: ButtonProps & { label?: stri
   const { t } = useTranslation();
   const { user } = useSession('public');
   const [open, setOpen] = useState(false);
-  // The form mounts on first use (its choices load then) and stays, so closing can animate.
+  // The dialogs mount on first use (the form's choices load then) and stay, so closing can animate.
   const [used, setUsed] = useState(false);
   const button = (
     <Button colorPalette="brand" size="sm" {...props} onClick={() => { setUsed(true); setOpen(true); }} aria-haspopup="dialog">
@@ -29,7 +29,7 @@ export function AddPlaceButton({ label, ...props }: ButtonProps & { label?: stri
       {user ? (
         used && <Suspense fallback={null}><AddPlaceDialog open={open} onOpenChange={setOpen} /></Suspense>
       ) : (
-        <LoginChoiceDialog open={open} onOpenChange={setOpen} />
+        used && <LoginChoiceDialog open={open} onOpenChange={setOpen} />
       )}
     </>
   );

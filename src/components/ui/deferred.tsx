@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Renders `children` only after the page has painted once, in a transition, so React renders them in
- * small slices that never block input (decision 011). For content below the fold — footers, further
+ * small slices that never block input (decision 012). For content below the fold — footers, further
  * sections, the rest of a list — that would otherwise delay the first paint of what the reader sees.
  * `fallback` (default nothing) stands in until then; once shown, the children stay mounted.
  */

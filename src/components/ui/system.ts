@@ -7,7 +7,7 @@ import {
 /**
  * The colour palettes the app uses: brand (below), gray, and the status colours of alerts, toasts and
  * badges (red, orange, green, blue). Chakra's other palettes (yellow, teal, cyan, purple, pink) are left
- * out: building a system's token dictionary is most of its start-up cost in the browser (decision 011).
+ * out: building a system's token dictionary is most of its start-up cost in the browser (decision 012).
  */
 const PALETTES = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha', 'gray', 'red', 'orange', 'green', 'blue'];
 const SEMANTIC_COLORS = ['bg', 'fg', 'border', 'gray', 'red', 'orange', 'green', 'blue'];
@@ -50,7 +50,7 @@ const config = defineConfig({
   theme: {
     tokens: {
       fonts: {
-        // The platform's UI fonts: no font file to download before the first paint (decision 011).
+        // The platform's UI fonts: no font file to download before the first paint (decision 012).
         body: { value: SYSTEM_FONTS },
         heading: { value: SYSTEM_FONTS },
       },

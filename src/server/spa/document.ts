@@ -38,7 +38,7 @@ export function chunkFiles(manifest: ViteManifest, source: string): string[] {
 }
 
 /**
- * Makes the function that writes the SPA's HTML for one request (decision 011):
+ * Makes the function that writes the SPA's HTML for one request (decision 012):
  * - `<html lang dir>` of the URL's language (`/ar` suffix or `?lang=`), so the first paint is laid out right;
  * - `<link rel="modulepreload">` for the route's code and its language's `common` strings, fetched
  *   with the entry instead of after it;

@@ -46,7 +46,7 @@ export interface PlacesBrowserProps {
   cardHeadingLevel?: 'h2' | 'h3';
 }
 
-/** Cards rendered with the first paint; the rest follow right after it (Deferred, decision 011). */
+/** Cards rendered with the first paint; the rest follow right after it (Deferred, decision 012). */
 const FIRST_CARDS = 3;
 
 /**

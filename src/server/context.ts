@@ -43,9 +43,10 @@ export interface AppDeps {
   /**
    * Cache of anonymous public GET answers (Node: on by default; the Edge Function has none). Its
    * middleware answers hits before the routes; every write transaction of a request empties it
-   * when it ends.
+   * when it ends. (The shape of http/response-cache.ts's ResponseCache, named here so the Edge
+   * Function's import graph stays without lru-cache.)
    */
-  responseCache?: import('./http/response-cache.ts').ResponseCache;
+  responseCache?: { middleware(): import('hono').MiddlewareHandler; invalidate(): void };
   /** Extra route modules (auth, admin, uploads) mounted under /api by later features. */
   extraRoutes?: ((app: import('./app.ts').ApiApp, deps: AppDeps) => void)[];
 }

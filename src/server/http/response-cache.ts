@@ -47,7 +47,12 @@ export interface ResponseCacheOptions {
 export interface CachedResponse {
   status: 200;
   headers: [string, string][];
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
+}
+
+/** An entry as kept: the answer plus its headers as sent on a hit (built once, at store time). */
+interface Entry extends CachedResponse {
+  hitHeaders: Record<string, string>;
 }
 
 /** Counters since start (for the bench and logs). */
@@ -81,7 +86,7 @@ export const CACHEABLE_ROUTES: readonly CacheableRoute[] = [
 const BYPASS = /no-cache|no-store|max-age=0/i;
 
 export class ResponseCache {
-  readonly #lru: LRUCache<string, CachedResponse>;
+  readonly #lru: LRUCache<string, Entry>;
   readonly #onInvalidate?: () => void;
   #generation = 0;
   #live = false;
@@ -89,7 +94,7 @@ export class ResponseCache {
 
   constructor(options: ResponseCacheOptions) {
     if (!(options.maxEntries >= 1) || !(options.maxBytes >= 1024)) throw new Error('ResponseCache: maxEntries ≥ 1 and maxBytes ≥ 1024');
-    this.#lru = new LRUCache<string, CachedResponse>({
+    this.#lru = new LRUCache<string, Entry>({
       max: Math.trunc(options.maxEntries),
       maxSize: Math.trunc(options.maxBytes),
       maxEntrySize: Math.max(1, Math.trunc(options.maxBytes / 4)),
@@ -132,7 +137,10 @@ export class ResponseCache {
    */
   set(key: string, entry: CachedResponse, generation: number): boolean {
     if (!this.#live || generation !== this.#generation) return false;
-    this.#lru.set(key, entry);
+    const hitHeaders: Record<string, string> = {};
+    for (const [name, value] of entry.headers) hitHeaders[name] = value;
+    hitHeaders['x-cache'] = 'hit';
+    this.#lru.set(key, { ...entry, hitHeaders });
     const stored = this.#lru.has(key);
     if (stored) this.#stats.stores++;
     return stored;
@@ -159,12 +167,10 @@ export class ResponseCache {
         return;
       }
       const key = cacheKey(c, route);
-      const hit = this.get(key);
+      const hit = this.#live ? this.#lru.get(key) : undefined;
       if (hit) {
         this.#stats.hits++;
-        const headers = new Headers(hit.headers);
-        headers.set('X-Cache', 'hit');
-        return c.body(hit.body.slice(), hit.status, Object.fromEntries(headers));
+        return c.body(hit.body, hit.status, hit.hitHeaders);
       }
       this.#stats.misses++;
       const generation = this.#generation;
@@ -178,7 +184,7 @@ export class ResponseCache {
           if (before.get(name) !== value) headers.push([name, value]);
         });
         this.set(key, { status: 200, headers, body }, generation);
-        c.res = new Response(body.slice(), res);
+        c.res = new Response(body, res);
       }
       c.res.headers.set('X-Cache', 'miss');
     };

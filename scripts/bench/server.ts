@@ -35,8 +35,13 @@ export async function startServer(dataDir: string, pgPort: number, port: number,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
+  // the last 200 chunks only: under load the server logs a line per request
+  const keep = (d: unknown) => {
+    output.push(String(d));
+    if (output.length > 200) output.splice(0, output.length - 200);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   let exited = false;
   child.on('exit', () => (exited = true));
   while (!exited) {

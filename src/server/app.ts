@@ -39,6 +39,8 @@ const API_DESCRIPTION = [
   '503 database unavailable or a statement over the time limit — retry after `Retry-After` seconds). Messages follow `Accept-Language` (en, ar).',
   'Authenticated endpoints take `Authorization: Bearer <token>` from `POST /api/public/auth/login` (refresh with `/api/public/auth/refresh`).',
   'Every response carries `X-Request-Id` (send your own to correlate).',
+  'Anonymous public GETs may come from the server\'s cache, which is emptied on every change of the data (`X-Cache: hit|miss|bypass`);',
+  '`Cache-Control: no-cache` asks for a fresh answer.',
 ].join('\n');
 
 /** JSON schema of the error envelope, for responses the route modules leave implicit. */
@@ -139,6 +141,9 @@ export function createApp(deps: AppDeps): ApiApp {
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT_BYTES, onError: () => { throw new ApiError(413, 'payload_too_large'); } });
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || UPLOAD_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
 
+  // Cached answers get every header above (request id, security, CORS) like fresh ones.
+  if (deps.responseCache) app.use('*', deps.responseCache.middleware());
+
   const securedOperations: { method: string; pattern: RegExp }[] = [];
 
   app.use('*', async (c, next) => {
@@ -152,7 +157,14 @@ export function createApp(deps: AppDeps): ApiApp {
       if (verified) claims = verified;
     }
     c.set('claims', claims);
-    c.set('db', (fn) => withClaims(deps.sql, c.get('claims'), fn, { statementTimeoutMs: deps.statementTimeoutMs }));
+    const cache = deps.responseCache;
+    const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    c.set('db', (fn) => {
+      const done = withClaims(deps.sql, c.get('claims'), fn, { statementTimeoutMs: deps.statementTimeoutMs });
+      // a write empties the response cache once it committed (or failed), before its answer is sent,
+      // so its client never reads an older answer afterwards (the change notification follows too)
+      return cache && writes ? done.finally(() => cache.invalidate()) : done;
+    });
     if (claims.role === 'anon' && securedOperations.some((o) => o.method === c.req.method && o.pattern.test(c.req.path))) {
       throw new ApiError(401, 'unauthorized');
     }

@@ -40,6 +40,13 @@ export interface AppDeps {
   migrations?: readonly string[];
   /** The @scalar/api-reference standalone bundle served at /api/docs/scalar.js; absent: the docs page uses Scalar's CDN. */
   docsScript?: () => Promise<Uint8Array>;
+  /**
+   * Cache of anonymous public GET answers (Node: on by default; the Edge Function has none). Its
+   * middleware answers hits before the routes; every write transaction of a request empties it
+   * when it ends. (The shape of http/response-cache.ts's ResponseCache, named here so the Edge
+   * Function's import graph stays without lru-cache.)
+   */
+  responseCache?: { middleware(): import('hono').MiddlewareHandler; invalidate(): void };
   /** Extra route modules (auth, admin, uploads) mounted under /api by later features. */
   extraRoutes?: ((app: import('./app.ts').ApiApp, deps: AppDeps) => void)[];
 }

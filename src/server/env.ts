@@ -61,6 +61,15 @@ export const serverEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** On SIGTERM/SIGINT: how long in-flight requests may still run before connections are cut, in ms. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+
+  // ---- response cache of anonymous public reads (docs/decisions/011-response-cache.md) ----
+  /** Keep anonymous public GET answers in memory, dropped on every change notification (LISTEN). */
+  RESPONSE_CACHE: z.stringbool().default(true),
+  /** Most answers kept. */
+  RESPONSE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Most memory the kept answers take (bodies, keys, headers), in MiB; one answer at most a quarter of it. */
+  RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
+
   /** The SPA's tile URL template (the same variable as at build time): its origin is allowed in the CSP's img-src. */
   VITE_MAP_TILE_URL: z.string().min(1).optional(),
   /** The SPA's API base (build time): when it is another origin, the CSP's connect-src allows it. */

@@ -19,6 +19,9 @@ import { createSpaDocument, type ViteManifest } from './spa/document.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
+import { listenForChanges } from './db/change-listener.ts';
+import { ResponseCache } from './http/response-cache.ts';
+import { clearSearchCaches } from './queries/search.ts';
 import { LocalStorageProvider } from './storage/local-storage-provider.ts';
 import { SupabaseStorageProvider } from './storage/supabase-storage-provider.ts';
 
@@ -65,9 +68,21 @@ async function main() {
   const hashesFile = path.join(distDir, INLINE_SCRIPT_HASHES_FILE);
   const scriptHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as string[]) : [];
   const security = { tileUrl: env.VITE_MAP_TILE_URL, apiUrl: env.VITE_API_URL, trustProxy: env.TRUST_PROXY, scriptHashes };
+  // Anonymous public answers from memory, emptied on every change notification of the database
+  // (and on writes through this API); served only while the LISTEN connection is up.
+  const responseCache = env.RESPONSE_CACHE
+    ? new ResponseCache({ maxEntries: env.RESPONSE_CACHE_MAX_ENTRIES, maxBytes: env.RESPONSE_CACHE_MAX_MB * 2 ** 20, onInvalidate: clearSearchCaches })
+    : undefined;
+  const changes = responseCache
+    ? listenForChanges(stack.databaseUrl, {
+      onChange: () => responseCache.invalidate(),
+      onLiveChange: (live) => responseCache.setLive(live),
+      log: (line) => logger.warn({}, line),
+    })
+    : null;
   const api = createApp({
     sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp, storage,
-    logger, security, corsOrigins: env.CORS_ORIGINS,
+    logger, security, corsOrigins: env.CORS_ORIGINS, responseCache,
     migrations: listMigrations().map((m) => m.version),
     docsScript: async () => new Uint8Array(await readFile(scalarBundlePath())),
   });
@@ -132,6 +147,7 @@ async function main() {
       http.closeAllConnections?.();
       await closed;
     }
+    await changes?.stop();
     await auth.close?.();
     await mailbox?.stop();
     await stack.stop();

@@ -199,22 +199,28 @@ export async function getPlaceBySlug(tx: Tx, slug: string): Promise<Record<strin
 }
 
 /**
- * Up to `limit` other places in the same category, those in the same zone first, each group by
- * name. Two index-ordered reads ((category_id, zone_id, name, id) and (category_id, name, id)), so
- * the cost does not grow with the size of the category.
+ * Up to `limit` other places in the same category as the place `slug`, those in the same zone
+ * first, each group by name; [] when there is no such place. The place is looked up by slug inside
+ * the statement, so it can run together with getPlaceBySlug (one round trip). Two index-ordered
+ * reads ((category_id, zone_id, name, id) and (category_id, name, id)), so the cost does not grow
+ * with the size of the category.
  */
-export async function relatedPlaces(tx: Tx, place: { id: number; category_id: unknown; zone_id: unknown }, limit = 6) {
+export async function relatedPlaces(tx: Tx, slug: string, limit = 6) {
   const n = Math.max(1, Math.trunc(limit)); // a literal, so the generic plan knows the row count
+  // scalar sub-selects (init plans) rather than a join: the place's values become parameters of
+  // index scans that deliver rows already in name order
+  const category = '(select x.category_id from public.places x where x.slug = $1)';
+  const zone = '(select x.zone_id from public.places x where x.slug = $1)';
   return run(tx,
     `with related as (
        (select p.id, 1 as grp, p.name from public.places p
-         where p.category_id = $1 and p.zone_id = $3 and p.id <> $2 order by p.name, p.id limit ${n})
+         where p.category_id = ${category} and p.zone_id = ${zone} and p.slug <> $1 order by p.name, p.id limit ${n})
        union all
        (select p.id, 2, p.name from public.places p
-         where p.category_id = $1 and p.zone_id is distinct from $3 and p.id <> $2 order by p.name, p.id limit ${n})
+         where p.category_id = ${category} and p.zone_id is distinct from ${zone} and p.slug <> $1 order by p.name, p.id limit ${n})
      )
      select ${PLACE_COLUMNS} from (select * from related order by grp, name, id limit ${n}) r
      join ${PLACE_FROM} on p.id = r.id order by r.grp, r.name, r.id`,
-    [place.category_id, place.id, place.zone_id],
+    [slug],
   );
 }

@@ -206,6 +206,16 @@ export async function countSearchPlaces(tx: Tx, plan: SearchPlan, options: { fil
 }
 
 /**
+ * Forgets every cached search plan and total (called when public data changed: the response cache's
+ * invalidation on Node, so a fresh answer never carries a total or typo alternatives from before
+ * the change).
+ */
+export function clearSearchCaches(): void {
+  planCache.clear();
+  countCache.clear();
+}
+
+/**
  * Matching (`where`) and ranking (`order`, best first) of a small table's rows (categories, zones,
  * buildings) whose name keys are `keyCols` (stored generated columns, e.g. ['name_key',
  * 'name_ar_key']): exact name, name prefix, every word as typed, then with typo alternatives.

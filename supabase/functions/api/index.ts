@@ -10,6 +10,9 @@
  * request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS, DB_POOL_MAX, CORS_ORIGINS (the SPA's
  * origin: it is not the function's), TRUST_PROXY, PORT (local runs). Logs: one JSON line per request
  * on stdout; GET /api/health compares the database with ./migrations.ts; /api/docs loads Scalar from its CDN.
+ * No response cache (docs/decisions/011-response-cache.md): isolates are short-lived and many, each
+ * would need its own LISTEN connection through the pooler, and hit rates would be low; public reads
+ * here always run their queries (put a CDN in front for caching).
  *
  * The imports reach ../../../src (outside supabase/, inside the git repository): the Supabase CLI
  * bundles relative `.ts` imports up to the git root (supabase/cli#5755; older CLIs stop at

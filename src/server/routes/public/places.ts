@@ -49,9 +49,8 @@ export function registerPlaceRoutes(app: ApiApp, deps: AppDeps): void {
     async (c) => {
       const { slug } = c.req.valid('param');
       const data = await c.var.db(async (tx) => {
-        const row = await getPlaceBySlug(tx, slug);
+        const [row, related] = await Promise.all([getPlaceBySlug(tx, slug), relatedPlaces(tx, slug)]);
         if (!row) throw new ApiError(404, 'place_not_found');
-        const related = await relatedPlaces(tx, row as never);
         return { ...toPlace(row), related: related.map(toPlaceListItem) };
       });
       return c.json({ success: true as const, data }, 200);

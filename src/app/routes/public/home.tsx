@@ -1,33 +1,108 @@
 import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight, LayoutGrid } from 'lucide-react';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Deferred } from '../../../components/ui/deferred.tsx';
 import { CardGridSkeleton, ErrorState, Section } from '../../../components/ui/query-states.tsx';
-import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
+import { categoriesQueryOptions, useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
 import { CategoryCard } from '../../../features/categories/components/category-card.tsx';
-import { usePlacesQuery } from '../../../features/places/api/get-places.ts';
+import { placesQueryOptions, usePlacesQuery } from '../../../features/places/api/get-places.ts';
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
 import { useWebsiteSettings } from '../../../features/settings/api/get-website-settings.ts';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
-import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
+import { useZonesQuery, zonesQueryOptions } from '../../../features/zones/api/get-zones.ts';
 import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { HOME_FEATURED_COUNT } from '../../../shared/boot-data.ts';
 
 const HOME_ZONES = 12;
 
-/** Home (spec §2): title, subtitle, explore-all and view-categories buttons, zones, categories, featured places. */
+/** The site's description from the settings, else the default subtitle (its own component: settings arrive ~1 s in). */
+function HomeDescription() {
+  const { t } = useTranslation();
+  const { lang } = usePreferences();
+  const settings = useWebsiteSettings();
+  const description = lang === 'ar' ? settings.siteDescriptionAr || t('home.subtitle') : settings.siteDescription || t('home.subtitle');
+  return <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted">{description}</Text>;
+}
+
+function SeeAll({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return <Button asChild variant="ghost" size="sm"><RouterLink to={to}>{t('app.seeAll')}</RouterLink></Button>;
+}
+
+function HomeCategories() {
+  const { t } = useTranslation();
+  const { localize } = usePreferences();
+  const categories = useCategoriesQuery();
+  return (
+    <Section id="home-categories" title={t('home.categories')} action={<SeeAll to={localize('/categories')} />}>
+      {categories.isPending ? (
+        <CardGridSkeleton count={8} height="80px" columns={{ base: 2, md: 3, lg: 4 }} />
+      ) : categories.isError ? (
+        <ErrorState onRetry={() => void categories.refetch()} />
+      ) : (
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
+          {categories.data.map((c) => <li key={c.id}><CategoryCard category={c} /></li>)}
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
+function HomeFeatured() {
+  const { t } = useTranslation();
+  const { localize } = usePreferences();
+  const featured = usePlacesQuery({ limit: HOME_FEATURED_COUNT, sort: 'newest' });
+  return (
+    <Section id="home-featured" title={t('home.featured')} action={<SeeAll to={localize('/places')} />}>
+      {featured.isPending ? (
+        <CardGridSkeleton count={HOME_FEATURED_COUNT} />
+      ) : featured.isError ? (
+        <ErrorState onRetry={() => void featured.refetch()} />
+      ) : (
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          {featured.data.data.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
+function HomeZones() {
+  const { t } = useTranslation();
+  const { localize } = usePreferences();
+  const zones = useZonesQuery();
+  const topZones = (zones.data ?? []).filter((z) => z.placesCount > 0).sort((a, b) => b.placesCount - a.placesCount).slice(0, HOME_ZONES);
+  return (
+    <Section id="home-zones" title={t('home.zones')} action={<SeeAll to={localize('/map')} />}>
+      {zones.isPending ? (
+        <CardGridSkeleton count={8} height="76px" columns={{ base: 2, md: 3, lg: 4 }} />
+      ) : zones.isError ? (
+        <ErrorState onRetry={() => void zones.refetch()} />
+      ) : (
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
+          {topZones.map((z) => <li key={z.id}><ZoneCard zone={z} to={localize(`/zones/${z.slug}`)} /></li>)}
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * Home (spec §2): title, subtitle, explore-all and view-categories buttons, zones, categories, featured places.
+ * The sections below the hero load and render after the first paint, one after another (decision 012).
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const { localize, lang } = usePreferences();
-  const settings = useWebsiteSettings();
   useDocumentTitle(null);
-  const categories = useCategoriesQuery();
-  const zones = useZonesQuery();
-  const featured = usePlacesQuery({ limit: HOME_FEATURED_COUNT, sort: 'newest' });
-  const description = lang === 'ar' ? settings.siteDescriptionAr || t('home.subtitle') : settings.siteDescription || t('home.subtitle');
-  const topZones = (zones.data ?? []).filter((z) => z.placesCount > 0).sort((a, b) => b.placesCount - a.placesCount).slice(0, HOME_ZONES);
+  // The sections' data starts loading now (without re-rendering this page when it arrives), so each
+  // section renders once, with its data, right after the first paint.
+  usePrefetchQuery(categoriesQueryOptions(lang));
+  usePrefetchQuery(placesQueryOptions(lang, { limit: HOME_FEATURED_COUNT, sort: 'newest' }));
+  usePrefetchQuery(zonesQueryOptions(lang));
 
   return (
     <>
@@ -35,7 +110,7 @@ export default function HomePage() {
         <Container maxW="7xl" py={{ base: '10', md: '16' }}>
           <Stack gap="5" maxW="3xl">
             <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="shorter">{t('home.title')}</Heading>
-            <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted">{description}</Text>
+            <HomeDescription />
             <HStack gap="3" wrap="wrap">
               <Button asChild colorPalette="brand" size="lg">
                 <RouterLink to={localize('/places')}>{t('home.exploreAll')} <ArrowRight className="flip-rtl" aria-hidden /></RouterLink>
@@ -48,47 +123,13 @@ export default function HomePage() {
         </Container>
       </Box>
 
-      <Deferred>
-        <Container maxW="7xl" py="10">
-          <Stack gap="12">
-            <Section id="home-categories" title={t('home.categories')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/categories')}>{t('app.seeAll')}</RouterLink></Button>}>
-              {categories.isPending ? (
-                <CardGridSkeleton count={8} height="80px" columns={{ base: 2, md: 3, lg: 4 }} />
-              ) : categories.isError ? (
-                <ErrorState onRetry={() => void categories.refetch()} />
-              ) : (
-                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
-                  {categories.data.map((c) => <li key={c.id}><CategoryCard category={c} /></li>)}
-                </SimpleGrid>
-              )}
-            </Section>
-
-            <Section id="home-featured" title={t('home.featured')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/places')}>{t('app.seeAll')}</RouterLink></Button>}>
-              {featured.isPending ? (
-                <CardGridSkeleton count={HOME_FEATURED_COUNT} />
-              ) : featured.isError ? (
-                <ErrorState onRetry={() => void featured.refetch()} />
-              ) : (
-                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-                  {featured.data.data.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}
-                </SimpleGrid>
-              )}
-            </Section>
-
-            <Section id="home-zones" title={t('home.zones')} action={<Button asChild variant="ghost" size="sm"><RouterLink to={localize('/map')}>{t('app.seeAll')}</RouterLink></Button>}>
-              {zones.isPending ? (
-                <CardGridSkeleton count={8} height="76px" columns={{ base: 2, md: 3, lg: 4 }} />
-              ) : zones.isError ? (
-                <ErrorState onRetry={() => void zones.refetch()} />
-              ) : (
-                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
-                  {topZones.map((z) => <li key={z.id}><ZoneCard zone={z} to={localize(`/zones/${z.slug}`)} /></li>)}
-                </SimpleGrid>
-              )}
-            </Section>
-          </Stack>
-        </Container>
-      </Deferred>
+      <Container maxW="7xl" py="10">
+        <Stack gap="12">
+          <Deferred><HomeCategories /></Deferred>
+          <Deferred delay={1}><HomeFeatured /></Deferred>
+          <Deferred delay={2}><HomeZones /></Deferred>
+        </Stack>
+      </Container>
     </>
   );
 }

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { useWebsiteSettings } from '../api/get-website-settings.ts';
+import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import { FALLBACK_SETTINGS, useWebsiteSettings, websiteSettingsKey } from '../api/get-website-settings.ts';
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(selector);
@@ -52,13 +54,26 @@ export function DocumentHead() {
   return null;
 }
 
-/** Sets the page title to 'site name - section' (spec §2); the Arabic site name in Arabic. */
+/**
+ * Sets the page title to 'site name - section' (spec §2); the Arabic site name in Arabic. Follows the
+ * settings query from the cache instead of subscribing the page to it, so their arrival (~1 s after
+ * start) retitles the document without re-rendering the page (decision 012).
+ */
 export function useDocumentTitle(section?: string | null) {
-  const settings = useWebsiteSettings();
+  const queryClient = useQueryClient();
   const { pick } = usePreferences();
-  const siteName = pick(settings.siteName, settings.siteNameAr);
   useEffect(() => {
-    document.title = section ? `${siteName} - ${section}` : siteName;
-    setMeta('meta[property="og:title"]', 'property', 'og:title', document.title);
-  }, [siteName, section]);
+    const apply = () => {
+      const settings = queryClient.getQueryData<WebsiteSettings>(websiteSettingsKey) ?? FALLBACK_SETTINGS;
+      const siteName = pick(settings.siteName, settings.siteNameAr);
+      const title = section ? `${siteName} - ${section}` : siteName;
+      if (document.title === title) return;
+      document.title = title;
+      setMeta('meta[property="og:title"]', 'property', 'og:title', title);
+    };
+    apply();
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.query.queryKey[0] === websiteSettingsKey[0]) apply();
+    });
+  }, [queryClient, pick, section]);
 }

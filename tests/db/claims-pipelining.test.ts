@@ -3,15 +3,15 @@ import { ANON_CLAIMS, withClaims } from '../../src/server/db/client.ts';
 import { createUser } from '../helpers/api.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
 
-// withClaims sends the role and claims without waiting, pipelined with the first statements of the
-// transaction: RLS must already apply to those.
+// Statements a transaction issues together (Promise.all, one round trip) must all run as the caller:
+// RLS already applies to the first of them.
 let db: ScratchDatabase;
 beforeAll(async () => {
   db = await createScratchDatabase();
 });
 afterAll(() => db?.drop());
 
-describe('withClaims pipelines the claims with the first statements', () => {
+describe('withClaims: the caller\'s role and claims apply to every statement, pipelined ones too', () => {
   it('the very first statements already run as the caller (role, claims)', async () => {
     const user = await createUser(db.sql);
     const claims = { role: 'authenticated' as const, sub: user.id };

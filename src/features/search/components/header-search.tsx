@@ -1,48 +1,10 @@
-import { Box, CloseButton, Dialog, HStack, IconButton, Input, Portal, type BoxProps } from '@chakra-ui/react';
+import { Box, HStack, IconButton, Input, type BoxProps } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { usePreferences } from '../../../lib/preferences.tsx';
 import { moveFocus, OverlayResults } from './overlay-results.tsx';
+import { resultsKeyDown, useCloseOnNavigation, useSubmitSearch } from './search-overlay-behaviour.ts';
 import { useOverlaySearch } from './use-overlay-search.ts';
-
-/** Arrow keys inside the results: move between links; Up from the first returns to the input. */
-function resultsKeyDown(event: KeyboardEvent<HTMLElement>, input: HTMLInputElement | null) {
-  const container = event.currentTarget;
-  if (event.key === 'ArrowDown') {
-    event.preventDefault();
-    moveFocus(container, 1);
-  } else if (event.key === 'ArrowUp') {
-    event.preventDefault();
-    if (!moveFocus(container, -1)) input?.focus();
-  } else if (event.key === 'Home' && event.target !== input) {
-    event.preventDefault();
-    moveFocus(container, 'first');
-  } else if (event.key === 'End' && event.target !== input) {
-    event.preventDefault();
-    moveFocus(container, 'last');
-  }
-}
-
-/**
- * Closes the overlay when the visitor goes to another page — but not on the history replacements
- * LocaleSync makes on arrival (removing ?lang/?theme), which may land while the visitor already types.
- */
-function useCloseOnNavigation(close: () => void) {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  useEffect(() => {
-    if (navigationType !== 'REPLACE') close();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key]);
-}
-
-function useSubmitSearch() {
-  const navigate = useNavigate();
-  const { localize } = usePreferences();
-  return (query: string) => navigate(localize(query ? `/search?q=${encodeURIComponent(query)}` : '/search'));
-}
 
 /**
  * The header's search box on wider screens (spec §2): typing non-blank text, pressing the search button
@@ -169,58 +131,24 @@ export function HeaderSearch(props: BoxProps) {
   );
 }
 
+
+// The full-screen overlay (and Chakra's dialog code) loads when first opened.
+const MobileSearchDialog = lazy(() => import('./mobile-search-dialog.tsx'));
+
 /** Small screens (spec §2): the header's search button opens the overlay full-screen. */
 export function MobileSearchButton(props: { display?: BoxProps['display'] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
-  const resultsId = useId();
-  const search = useOverlaySearch(text);
-  const submit = useSubmitSearch();
+  const [used, setUsed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   useCloseOnNavigation(() => setOpen(false));
-
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size="full" motionPreset="slide-in-bottom" initialFocusEl={() => inputRef.current}>
-      <Dialog.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={t('search.open')} display={props.display}>
-          <Search />
-        </IconButton>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content aria-label={t('search.overlayLabel')} onKeyDown={(e) => resultsKeyDown(e, inputRef.current)}>
-            <Dialog.Header p="3" borderBottomWidth="1px">
-              <Dialog.Title srOnly>{t('search.overlayLabel')}</Dialog.Title>
-              <HStack as="form" role="search" aria-label={t('nav.searchLabel')} width="full" gap="2" onSubmit={(e) => { e.preventDefault(); setOpen(false); submit(search.query); }}>
-                <Input
-                  ref={inputRef}
-                  type="search"
-                  role="combobox"
-                  aria-label={t('nav.searchLabel')}
-                  aria-autocomplete="list"
-                  aria-expanded="true"
-                  aria-controls={resultsId}
-                  autoComplete="off"
-                  enterKeyHint="search"
-                  maxLength={200}
-                  value={text}
-                  placeholder={t('nav.searchPlaceholder')}
-                  onChange={(e) => setText(e.target.value)}
-                  borderRadius="full"
-                />
-                <Dialog.CloseTrigger asChild position="static">
-                  <CloseButton size="sm" aria-label={t('search.close')} />
-                </Dialog.CloseTrigger>
-              </HStack>
-            </Dialog.Header>
-            <Dialog.Body id={resultsId} p="1" overflowY="auto">
-              <OverlayResults query={search.query} data={search.data} pending={search.pending} error={search.error} onRetry={search.retry} onNavigate={() => setOpen(false)} />
-            </Dialog.Body>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <IconButton ref={buttonRef} variant="ghost" size="sm" aria-label={t('search.open')} aria-haspopup="dialog" aria-expanded={open} display={props.display}
+        onClick={() => { setUsed(true); setOpen(true); }}>
+        <Search />
+      </IconButton>
+      {used && <Suspense fallback={null}><MobileSearchDialog open={open} onOpenChange={setOpen} returnFocus={() => buttonRef.current} /></Suspense>}
+    </>
   );
 }

@@ -12,6 +12,7 @@
  *    and every run is kept in the JSON. The table shows the best run.
  * 3. Nothing leaves loopback: Chromium resolves every host but 127.0.0.1 to "not found"
  *    (--host-resolver-rules); requests to other hosts are listed per page (expected: none).
+ * A run Lighthouse fails to record (NO_NAVSTART and the like: its trace, not the page) is repeated up to twice.
  * Prints a table of scores and FCP, LCP, TBT, CLS, Speed Index, the audits that cost points on a
  * missed target, and writes bench-results/lighthouse-<time>.json. Exits 1 only when a run fails
  * (server, Chromium or Lighthouse error), not on missed targets: performance ≥ 90, accessibility ≥ 95.
@@ -109,6 +110,20 @@ async function auditPage(url: string, reportName: string): Promise<PageRun> {
   }
 }
 
+/** Lighthouse's own trace-recording failures: the page is fine, the run is repeated (at most twice). */
+const FLAKY_RECORDING = /NO_NAVSTART|NO_TRACING_STARTED|PROTOCOL_TIMEOUT|NO_FCP/;
+
+async function auditPageWithRetry(url: string, reportName: string): Promise<PageRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditPage(url, reportName);
+    } catch (error) {
+      if (attempt > 2 || !FLAKY_RECORDING.test(String((error as Error).message))) throw error;
+      log(`  (Lighthouse did not record the run: ${(error as Error).message.split(' ')[1]}; again)`);
+    }
+  }
+}
+
 /** The slug of the first place of the default list (a real place of the shipped dataset). */
 async function firstPlaceSlug(base: string): Promise<string> {
   const res = await fetch(`${base}/api/public/places?limit=1`);
@@ -156,7 +171,7 @@ async function main() {
       const runs: PageRun[] = [];
       for (let attempt = 0; attempt <= RETRIES; attempt++) {
         log(`▶ ${page.name} ${page.path}${attempt ? ` (run ${attempt + 1}: performance ${runs.at(-1)!.scores.performance} < ${TARGETS.performance})` : ''}`);
-        runs.push(await auditPage(url, `${page.name}-${attempt + 1}`));
+        runs.push(await auditPageWithRetry(url, `${page.name}-${attempt + 1}`));
         const perf = runs.at(-1)!.scores.performance;
         if (perf != null && perf >= TARGETS.performance) break;
       }

@@ -211,5 +211,9 @@ export function createApp(deps: AppDeps): ApiApp {
     responses: { 200: { description: 'The OpenAPI document', content: { 'application/json': { schema: z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).passthrough() } } } },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  // Last of all: an unknown /api path (or an unserved method) answers 404 `route_not_found` for every
+  // method. notFound() alone covers the app on its own; mounted in a larger app (node.ts: root.route),
+  // a sub-app's notFound is not consulted and the SPA or a plain-text 404 would answer instead.
+  app.all('*', (c) => errorResponse(c as Context<AppEnv>, new ApiError(404, 'route_not_found')));
   return app;
 }

@@ -165,10 +165,11 @@ export async function listPlaces(
   }
   let totalPromise: Promise<number>;
   if (plan) {
-    if (offset >= SEARCH_WINDOW && !cursor) return { rows: [], total: await countSearchPlaces(tx, plan, { filterSql: filterConditions(filter, new Params()) }), nextCursor: null };
-    where.push(placeMatchSql(plan, params));
+    // the count has its own parameters: the filter's conditions must be numbered in them
     const countParams = new Params();
     totalPromise = countSearchPlaces(tx, plan, { filterSql: filterConditions(filter, countParams), params: countParams });
+    if (offset >= SEARCH_WINDOW && !cursor) return { rows: [], total: await totalPromise, nextCursor: null };
+    where.push(placeMatchSql(plan, params));
   } else {
     totalPromise = countPlaces(tx, filter);
   }

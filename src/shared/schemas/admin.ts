@@ -40,7 +40,7 @@ export const REORDER_MESSAGES = {
 
 const M = ADMIN_FIELD_MESSAGES;
 /** Largest value of a Postgres `integer` (sort_order). */
-const INT_MAX = 2_147_483_647;
+export const INT_MAX = 2_147_483_647;
 
 /** Trimmed optional text (or checked string): '' and null → null, absent → undefined. */
 function optionalText(max: number, check?: { test: (v: string) => boolean; message: string }) {

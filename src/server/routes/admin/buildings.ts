@@ -8,6 +8,7 @@ import { envelope, idSchema } from '../../../shared/schemas/common.ts';
 import { buildingSchema, type Building } from '../../../shared/schemas/entities.ts';
 import {
   adminBuildingListSchema, buildingCreateSchema, buildingDeleteResultSchema, buildingUpdateSchema, reorderBodySchema,
+  INT_MAX,
 } from '../../../shared/schemas/admin.ts';
 import { jsonResponses } from '../openapi-helpers.ts';
 import { BUILDING_COLUMNS } from '../public/zones.ts';
@@ -78,7 +79,8 @@ export function registerAdminBuildingRoutes(app: ApiApp): void {
         const slug = body.slug ?? await uniqueSlug(tx, 'buildings', body.name, { zoneId });
         let order = body.order;
         if (order === undefined) {
-          const [last] = await tx<{ next: number }[]>`select coalesce(max(sort_order), 0) + 1 as next from public.buildings where zone_id = ${zoneId}`;
+          const [last] = await tx<{ next: number }[]>`select least(coalesce(max(sort_order), 0)::bigint + 1, ${INT_MAX})::int as next from public.buildings where zone_id = ${zoneId}`;
+          // past the integer maximum the new row takes the maximum too: equal orders list by id, so it still goes last
           order = last.next;
         }
         const [row] = await tx`

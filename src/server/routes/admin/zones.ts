@@ -8,6 +8,7 @@ import { envelope } from '../../../shared/schemas/common.ts';
 import { zoneSchema, zoneWithBuildingsSchema, type Zone, type ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
 import {
   adminZoneListSchema, reorderBodySchema, zoneCreateSchema, zoneDeleteResultSchema, zoneUpdateSchema,
+  INT_MAX,
 } from '../../../shared/schemas/admin.ts';
 import { jsonResponses } from '../openapi-helpers.ts';
 import { BUILDING_COLUMNS, ZONE_COLUMNS } from '../public/zones.ts';
@@ -67,7 +68,8 @@ export function registerAdminZoneRoutes(app: ApiApp): void {
         const slug = body.slug ?? await uniqueSlug(tx, 'zones', body.title);
         let order = body.order;
         if (order === undefined) {
-          const [last] = await tx<{ next: number }[]>`select coalesce(max(sort_order), 0) + 1 as next from public.zones`;
+          const [last] = await tx<{ next: number }[]>`select least(coalesce(max(sort_order), 0)::bigint + 1, ${INT_MAX})::int as next from public.zones`;
+          // past the integer maximum the new row takes the maximum too: equal orders list by id, so it still goes last
           order = last.next;
         }
         const [row] = await tx`insert into public.zones ${tx(toColumns({ ...body, slug, order }, COLUMNS))} returning id`;

@@ -27,6 +27,13 @@ export const APPROVE_ALL_TIMEOUT_MS = 60_000;
  * and record reviewed_by/reviewed_at.
  */
 export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
+  // access before input: a signed-in non-admin gets 403 whatever they sent, like the other admin routes
+  for (const path of ['/admin/place-requests', '/admin/place-requests/*']) {
+    app.use(path, async (c, next) => {
+      requireAdmin(c);
+      await next();
+    });
+  }
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/place-requests', tags, security,

@@ -17,6 +17,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { apiCors } from './http/cors.ts';
 import { requestLog, SILENT_LOGGER } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { completeDocument } from './http/openapi-document.ts';
 
 export type ApiApp = OpenAPIHono<AppEnv>;
 
@@ -42,44 +43,6 @@ const API_DESCRIPTION = [
   'Anonymous public GETs may come from the server\'s cache, which is emptied on every change of the data (`X-Cache: hit|miss|bypass`);',
   '`Cache-Control: no-cache` asks for a fresh answer.',
 ].join('\n');
-
-/** JSON schema of the error envelope, for responses the route modules leave implicit. */
-const ERROR_ENVELOPE_SCHEMA = {
-  type: 'object',
-  required: ['success', 'error'],
-  properties: {
-    success: { type: 'boolean', const: false },
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-      },
-    },
-  },
-};
-
-/**
- * Adds what the app does to every operation but route modules need not repeat: 413 for any JSON
- * request body (JSON_BODY_LIMIT_BYTES), 401 for bearerAuth operations, and the `X-Request-Id`
- * response header.
- */
-export function completeDocument(doc: Record<string, unknown>): Record<string, unknown> {
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_ENVELOPE_SCHEMA } } });
-  const paths = doc.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> }; security?: Record<string, unknown>[]; responses: Record<string, { description?: string; content?: unknown; headers?: Record<string, unknown> }> }>>;
-  for (const ops of Object.values(paths)) {
-    for (const op of Object.values(ops)) {
-      if (op.requestBody?.content?.['application/json'] && !op.responses['413']) op.responses['413'] = error(`JSON body over ${JSON_BODY_LIMIT_BYTES} bytes`);
-      if (op.security?.some((s) => 'bearerAuth' in s) && !op.responses['401']) op.responses['401'] = error('Missing or invalid token');
-      for (const response of Object.values(op.responses)) {
-        response.headers = { ...response.headers, 'X-Request-Id': { description: 'Id of this request (yours when you sent a valid X-Request-Id)', schema: { type: 'string' } } };
-      }
-    }
-  }
-  return doc;
-}
 
 /** Turns zod issues into `{ field: [messages] }` (nested paths joined with dots). */
 export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
@@ -203,7 +166,7 @@ export function createApp(deps: AppDeps): ApiApp {
     document ??= completeDocument(app.getOpenAPI31Document({
       openapi: '3.1.0',
       info: { title: 'Dalil — city services directory API', version: '1.0.0', description: API_DESCRIPTION },
-    }) as unknown as Record<string, unknown>);
+    }) as unknown as Record<string, unknown>, { jsonBodyLimitBytes: JSON_BODY_LIMIT_BYTES });
     return c.json({ ...document, servers: [{ url: new URL(c.req.url).origin, description: 'This server' }] });
   });
   app.openAPIRegistry.registerPath({

@@ -35,7 +35,7 @@ describe('admin sessions', () => {
 
     const verify = await call(app, 'GET', '/admin/auth/verify', undefined, bearer(login.body.data.token));
     expect(verify.status).toBe(200);
-    expect(verify.body).toEqual({ success: true, user: { id: user.id, email } });
+    expect(verify.body).toEqual({ success: true, data: { id: user.id, email }, user: { id: user.id, email } });
 
     const refreshed = await call(app, 'POST', '/admin/auth/refresh', { refreshToken: login.body.data.refreshToken });
     expect(refreshed.status).toBe(200);

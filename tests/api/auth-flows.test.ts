@@ -211,7 +211,7 @@ describe('sign-in, refresh, profile, password change, sign-out', () => {
 
     const ok = await call(app, 'PUT', '/public/auth/change-password', { currentPassword: 'secret-1', newPassword: 'brand-new' }, bearer(session.token));
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ success: true, message: 'Password changed successfully' });
+    expect(ok.body).toEqual({ success: true, data: { message: 'Password changed successfully' }, message: 'Password changed successfully' });
     expect((await call(app, 'POST', '/public/auth/login', { email, password: 'secret-1' })).status).toBe(401);
     expect((await call(app, 'POST', '/public/auth/login', { email, password: 'brand-new' })).status).toBe(200);
     // the other session was signed out, this one kept
@@ -238,7 +238,7 @@ describe('password reset with a mailed code', () => {
     const { email, session } = await registerAndVerify();
     const forgot = await call(app, 'POST', '/public/auth/forgot-password', { email }, { 'Accept-Language': 'ar' });
     expect(forgot.status).toBe(200);
-    expect(forgot.body).toEqual({ success: true, message: 'إذا كان البريد الإلكتروني موجودًا، فقد أُرسل رمز إعادة التعيين' });
+    expect(forgot.body).toEqual({ success: true, data: { message: 'إذا كان البريد الإلكتروني موجودًا، فقد أُرسل رمز إعادة التعيين' }, message: 'إذا كان البريد الإلكتروني موجودًا، فقد أُرسل رمز إعادة التعيين' });
     const mail = await waitForMail(email, 'reset-code');
     expect(mail.html).toContain('dir="rtl"');
     const code = await latestCode(email, 'reset-code');
@@ -265,7 +265,7 @@ describe('password reset with a mailed code', () => {
     const email = uniqueEmail('ghost');
     const forgot = await call(app, 'POST', '/public/auth/forgot-password', { email });
     expect(forgot.status).toBe(200);
-    expect(forgot.body).toEqual({ success: true, message: 'If the email exists, a reset code has been sent' });
+    expect(forgot.body).toEqual({ success: true, data: { message: 'If the email exists, a reset code has been sent' }, message: 'If the email exists, a reset code has been sent' });
     const resend = await call(app, 'POST', '/public/auth/resend-code', { email });
     expect(resend.status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));

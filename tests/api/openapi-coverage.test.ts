@@ -64,7 +64,9 @@ describe('OpenAPI document ↔ served routes', () => {
       for (const [status, response] of errors) {
         const schema = response.content?.['application/json']?.schema as { properties?: Record<string, unknown>; $ref?: string } | undefined;
         expect(schema, `${name} ${status}: JSON error body`).toBeDefined();
-        expect(JSON.stringify(schema), `${name} ${status}: the error envelope`).toMatch(/"success"/);
+        // the named Error schema (components.schemas.Error) or an inline envelope
+        const resolved = schema?.$ref ? (doc as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas[schema.$ref.split('/').pop()!] : schema;
+        expect(JSON.stringify(resolved), `${name} ${status}: the error envelope`).toMatch(/"success"/);
       }
       if (op.requestBody?.content['application/json']) {
         if (!op.responses['413']) missing413.push(name);

@@ -1,4 +1,4 @@
-import { addMessages } from '../http/messages.ts';
+import { addMessages, addSuccessMessages } from '../http/messages.ts';
 
 /** Error codes and success messages of the auth endpoints, in English and Arabic. */
 export const AUTH_API_MESSAGES = {
@@ -20,7 +20,10 @@ export const AUTH_API_MESSAGES = {
     ar: 'تسجيل الدخول غير متاح مؤقتًا. يرجى المحاولة مرة أخرى.',
   },
   profile_not_found: { en: 'Profile not found.', ar: 'الملف الشخصي غير موجود.' },
-  // success messages
+} as const;
+
+/** Messages of successful auth answers (`data.message`): in the message table, but not error codes. */
+export const AUTH_SUCCESS_MESSAGES = {
   reset_code_sent: { en: 'If the email exists, a reset code has been sent', ar: 'إذا كان البريد الإلكتروني موجودًا، فقد أُرسل رمز إعادة التعيين' },
   verification_code_sent: {
     en: 'If the email is awaiting verification, a new code has been sent',
@@ -33,3 +36,4 @@ export const AUTH_API_MESSAGES = {
 } as const;
 
 addMessages(AUTH_API_MESSAGES);
+addSuccessMessages(AUTH_SUCCESS_MESSAGES);

@@ -40,3 +40,20 @@ export function message(key: MessageKey, lang: Lang, params: Record<string, stri
 export function addMessages(entries: Record<string, { en: string; ar: string }>): void {
   Object.assign(MESSAGES, entries);
 }
+
+const SUCCESS_KEYS = new Set<string>();
+
+/** Registers messages of successful answers (`data.message`): localised like errors, but not error codes. */
+export function addSuccessMessages(entries: Record<string, { en: string; ar: string }>): void {
+  Object.assign(MESSAGES, entries);
+  for (const key of Object.keys(entries)) SUCCESS_KEYS.add(key);
+}
+
+/**
+ * Every error code the server can answer in `error.code`, sorted: the message table's keys (every code
+ * has its message in both languages) without the success messages. The OpenAPI document's `Error`
+ * schema lists them; tests/api/openapi-quality.test.ts checks that every code thrown in src/server is one.
+ */
+export function errorCodes(): string[] {
+  return Object.keys(MESSAGES).filter((key) => !SUCCESS_KEYS.has(key)).sort();
+}

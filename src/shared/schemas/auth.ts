@@ -36,18 +36,25 @@ const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 
 /** E-mail address: trimmed, lower-cased, at most 254 characters. */
 // Each schema checks the type first and pipes into its rules, so a wrong type yields one message.
+// The OpenAPI document shows a pipe by its first (type) step: `meta` states the rules the pipe applies
+// (from the same constants), so third parties see them (format, lengths, patterns).
 export const emailSchema = z
   .string(requiredOr(AUTH_MESSAGES.emailInvalid, AUTH_MESSAGES.emailRequired))
   .pipe(z.string().trim()
   .toLowerCase()
   .max(AUTH_LIMITS.emailMax, AUTH_MESSAGES.emailInvalid)
-  .email(AUTH_MESSAGES.emailInvalid));
+  .email(AUTH_MESSAGES.emailInvalid))
+  .meta({ format: 'email', maxLength: AUTH_LIMITS.emailMax, examples: ['reader@example.com'] });
 
 function password(minMessage: string) {
   return z
     .string(requiredOr(minMessage))
     .pipe(z.string().min(LIMITS.passwordMin, minMessage)
-      .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong));
+      .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong))
+    .meta({
+      format: 'password', minLength: LIMITS.passwordMin, maxLength: AUTH_LIMITS.passwordMaxBytes,
+      description: `${LIMITS.passwordMin} characters to ${AUTH_LIMITS.passwordMaxBytes} UTF-8 bytes`, examples: ['correct-horse-battery'],
+    });
 }
 
 /** Password at sign-in, registration and reset: 6 characters to 72 UTF-8 bytes ('Use at least 6 characters'). */
@@ -58,21 +65,26 @@ export const newPasswordSchema = password(AUTH_MESSAGES.newPasswordMin);
 export const currentPasswordSchema = z
   .string(requiredOr(AUTH_MESSAGES.allFieldsRequired))
   .pipe(z.string().min(1, AUTH_MESSAGES.allFieldsRequired)
-    .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong));
+    .refine((s) => utf8Length(s) <= AUTH_LIMITS.passwordMaxBytes, AUTH_MESSAGES.passwordTooLong))
+  .meta({ format: 'password', minLength: 1, maxLength: AUTH_LIMITS.passwordMaxBytes, examples: ['old-password'] });
 
 /** Display name: trimmed, 1–100 characters ('Name is required'). */
 export const nameSchema = z
   .string(requiredOr(AUTH_MESSAGES.nameRequired, AUTH_MESSAGES.nameRequired))
-  .pipe(z.string().refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, AUTH_MESSAGES.nameRequired).max(AUTH_LIMITS.nameMax, AUTH_MESSAGES.nameTooLong));
+  .pipe(z.string().refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, AUTH_MESSAGES.nameRequired).max(AUTH_LIMITS.nameMax, AUTH_MESSAGES.nameTooLong))
+  .meta({ minLength: 1, maxLength: AUTH_LIMITS.nameMax, examples: ['Reader'] });
 
 /** The 6-digit code mailed at sign-up and for a password reset (surrounding spaces ignored). */
+export const CODE_PATTERN = new RegExp(`^\\d{${AUTH_LIMITS.codeLength}}$`);
 export const codeSchema = z
   .string(requiredOr(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalid))
-  .pipe(z.string().trim().regex(/^\d{6}$/, AUTH_MESSAGES.codeInvalid));
+  .pipe(z.string().trim().regex(CODE_PATTERN, AUTH_MESSAGES.codeInvalid))
+  .meta({ pattern: `^\\s*${CODE_PATTERN.source.slice(1, -1)}\\s*$`, examples: ['123456'] });
 
 export const refreshTokenSchema = z
   .string(requiredOr(AUTH_MESSAGES.refreshTokenInvalid, AUTH_MESSAGES.refreshTokenInvalid))
-  .pipe(z.string().refine(isStorableText, AUTH_MESSAGES.refreshTokenInvalid).min(1, AUTH_MESSAGES.refreshTokenInvalid).max(AUTH_LIMITS.refreshTokenMax, AUTH_MESSAGES.refreshTokenInvalid));
+  .pipe(z.string().refine(isStorableText, AUTH_MESSAGES.refreshTokenInvalid).min(1, AUTH_MESSAGES.refreshTokenInvalid).max(AUTH_LIMITS.refreshTokenMax, AUTH_MESSAGES.refreshTokenInvalid))
+  .meta({ minLength: 1, maxLength: AUTH_LIMITS.refreshTokenMax, examples: ['v1.Mr5Xo0d2lq3W'] });
 
 // ---- request bodies ----
 
@@ -107,7 +119,10 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 // ---- responses ----
 
 /** The user as the API shows it: id (auth.users.id, the token's sub), email, display name. */
-export const authUserSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string() });
+export const authUserSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string() }).meta({
+  id: 'AuthUser', description: 'A signed-in user.',
+  examples: [{ id: '6f1c3a52-1d0e-4b8e-9a51-2f1f5d1e9c11', email: 'reader@example.com', name: 'Reader' }],
+});
 export type AuthUserView = z.infer<typeof authUserSchema>;
 
 /**
@@ -119,6 +134,12 @@ export const authSessionSchema = z.object({
   refreshToken: z.string(),
   expiresAt: z.number().int(),
   user: authUserSchema,
+}).meta({
+  id: 'AuthSession', description: 'A signed-in session: Bearer access token, single-use refresh token, expiry (seconds since epoch).',
+  examples: [{
+    token: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl', refreshToken: 'v1.Mr5Xo0d2lq3W', expiresAt: 1767258000,
+    user: { id: '6f1c3a52-1d0e-4b8e-9a51-2f1f5d1e9c11', email: 'reader@example.com', name: 'Reader' },
+  }],
 });
 export type AuthSessionView = z.infer<typeof authSessionSchema>;
 
@@ -126,7 +147,18 @@ export const registerResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ email: z.string(), needsVerification: z.literal(true) }),
 });
-export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+/**
+ * Answers that only confirm (sign-out, code sent, password changed …): the uniform envelope with
+ * `data.message` in the request's language; `message` repeats it for clients written before the
+ * envelope was uniform (deprecated).
+ */
+export const messageResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ message: z.string().meta({ examples: ['Signed out'] }) }),
+  message: z.string().meta({ deprecated: true, description: 'Same as data.message (kept for older clients)', examples: ['Signed out'] }),
+});
+/** The body of a confirming answer (see messageResponseSchema). */
+export const messageAnswer = (text: string) => ({ success: true as const, data: { message: text }, message: text });
 
 /** GET /public/auth/profile: memberSince is an ISO date-time; placesCount counts places the user added. */
 export const profileSchema = z.object({
@@ -139,7 +171,12 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** GET /admin/auth/verify: the admin user read from a valid admin token. */
+export const adminUserSchema = z.object({ id: z.uuid(), email: z.string() }).meta({
+  id: 'AdminUser', description: 'An admin account.', examples: [{ id: '0b7f2f6e-3c1a-4f0e-8d2b-5a9c1e7d3f20', email: 'admin@example.com' }],
+});
+/** GET /admin/auth/verify: the envelope with the admin in `data`; `user` repeats it for older clients (deprecated). */
 export const adminVerifyResponseSchema = z.object({
   success: z.literal(true),
-  user: z.object({ id: z.uuid(), email: z.string() }),
+  data: adminUserSchema,
+  user: adminUserSchema.meta({ deprecated: true, description: 'Same as data (kept for older clients)' }),
 });

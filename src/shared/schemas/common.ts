@@ -40,7 +40,9 @@ export function isStorableText(value: string): boolean {
   return true;
 }
 
-export const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'invalid slug').max(160);
+/** URL slug: lower-case ASCII words joined by single hyphens (the pattern the server checks). */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const slugSchema = z.string().regex(SLUG_PATTERN, 'invalid slug').max(160).meta({ examples: ['city-pharmacy'] });
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** List paging: `page` from 1, `limit` 1–100 (default 12). */
@@ -58,7 +60,7 @@ export const pageMetaSchema = z.object({
   limit: z.number().int(),
   total: z.number().int(),
   nextCursor: z.string().nullable().optional(),
-});
+}).meta({ id: 'PageMeta', description: 'Paging of a list: 1-based page, page size, total rows (searches: at most 1 000) and the cursor of the next page.' });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 /** Optional search text: trimmed; blank becomes undefined; at most 200 characters. */
@@ -69,7 +71,13 @@ export const searchTextSchema = z
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
-/** The error envelope of every failed call (DESIGN §4). */
+/**
+ * The error envelope of every failed call (DESIGN §4). `code` is a stable machine code (the OpenAPI
+ * document lists every code the server answers, from the server's message table); `message` is in the
+ * request's language; `fields` maps input fields to their problems (400); some codes add details
+ * (e.g. `placesCount` with `category_in_use`). The SPA keeps `code` a string so a newer server's code
+ * never fails a response check.
+ */
 export const apiErrorSchema = z.object({
   success: z.literal(false),
   error: z.object({
@@ -77,6 +85,10 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.array(z.string())).optional(),
   }),
+}).meta({
+  id: 'Error',
+  description: 'A failed call: a stable `code`, a `message` in the request\'s language, and per-field problems for invalid input.',
+  examples: [{ success: false, error: { code: 'validation_failed', message: 'Some fields are invalid.', fields: { email: ['Please enter a valid email address'] } } }],
 });
 
 export function envelope<T extends z.ZodTypeAny>(data: T) {

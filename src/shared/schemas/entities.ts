@@ -1,13 +1,31 @@
 import { z } from 'zod';
 
-/** Entity shapes the API returns (spec §3), camelCase. Shared by server (OpenAPI) and SPA (response checks). */
+/**
+ * Entity shapes the API returns (spec §3), camelCase. Shared by server (OpenAPI) and SPA (response checks).
+ * The main ones are named (`meta({ id })`): the OpenAPI document lists them under components.schemas
+ * (Category, Zone, Building, PlaceListItem, Place, …) with an example each, and refers to them by name.
+ */
 
-export const categoryRefSchema = z.object({ id: z.number(), name: z.string(), nameAr: z.string().nullable(), slug: z.string() });
-export const zoneRefSchema = z.object({ id: z.number(), title: z.string(), titleAr: z.string().nullable(), slug: z.string() });
+const CATEGORY_REF_EXAMPLE = { id: 3, name: 'Pharmacies', nameAr: 'صيدليات', slug: 'pharmacies' };
+const ZONE_REF_EXAMPLE = { id: 2, title: 'Al Olaya', titleAr: 'حي العليا', slug: 'al-olaya' };
+const PLACE_LIST_ITEM_EXAMPLE = {
+  id: 120, name: 'City Pharmacy', nameAr: 'صيدلية المدينة', slug: 'city-pharmacy', logoUrl: '/uploads/places/logo.webp',
+  address: 'King Fahd Road', addressAr: 'طريق الملك فهد', phone: '+966 11 234 5678', whatsapp: null,
+  websiteUrl: 'https://pharmacy.example', mapUrl: null, latitude: 24.69, longitude: 46.68,
+  category: CATEGORY_REF_EXAMPLE, zone: ZONE_REF_EXAMPLE,
+};
+
+export const categoryRefSchema = z.object({ id: z.number(), name: z.string(), nameAr: z.string().nullable(), slug: z.string() })
+  .meta({ id: 'CategoryRef', description: 'A category as other entities name it.', examples: [CATEGORY_REF_EXAMPLE] });
+export const zoneRefSchema = z.object({ id: z.number(), title: z.string(), titleAr: z.string().nullable(), slug: z.string() })
+  .meta({ id: 'ZoneRef', description: 'A zone as other entities name it.', examples: [ZONE_REF_EXAMPLE] });
 
 export const categorySchema = categoryRefSchema.extend({
   iconUrl: z.string().nullable(),
   placesCount: z.number().int(),
+}).meta({
+  id: 'Category', description: 'A category of places with its place count.',
+  examples: [{ ...CATEGORY_REF_EXAMPLE, iconUrl: null, placesCount: 42 }],
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -26,6 +44,12 @@ export const buildingSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   placesCount: z.number().int(),
+}).meta({
+  id: 'Building', description: 'A building of a zone, in its display order.',
+  examples: [{
+    id: 7, zoneId: 2, slug: 'tower-a', name: 'Tower A', nameAr: 'البرج أ', number: '12', description: null, descriptionAr: null,
+    mapUrl: null, order: 1, hasDetails: false, latitude: null, longitude: null, placesCount: 5,
+  }],
 });
 export type Building = z.infer<typeof buildingSchema>;
 
@@ -38,6 +62,12 @@ export const zoneSchema = zoneRefSchema.extend({
   longitude: z.number().nullable(),
   buildingsCount: z.number().int(),
   placesCount: z.number().int(),
+}).meta({
+  id: 'Zone', description: 'A zone (district) of the city with its building and place counts, in display order.',
+  examples: [{
+    ...ZONE_REF_EXAMPLE, order: 1, locationUrl: null, description: 'Business district', descriptionAr: 'حي الأعمال',
+    latitude: 24.69, longitude: 46.68, buildingsCount: 3, placesCount: 120,
+  }],
 });
 export type Zone = z.infer<typeof zoneSchema>;
 export const zoneWithBuildingsSchema = zoneSchema.extend({ buildings: z.array(buildingSchema) });
@@ -59,7 +89,7 @@ export const placeListItemSchema = z.object({
   longitude: z.number().nullable(),
   category: categoryRefSchema,
   zone: zoneRefSchema.nullable(),
-});
+}).meta({ id: 'PlaceListItem', description: 'A place as lists show it.', examples: [PLACE_LIST_ITEM_EXAMPLE] });
 export type PlaceListItem = z.infer<typeof placeListItemSchema>;
 
 export const placeDetailsSchema = z.object({
@@ -81,6 +111,13 @@ export const placeSchema = placeListItemSchema.extend({
   managerPhone: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+}).meta({
+  id: 'Place', description: 'A place with its details, building and manager contact.',
+  examples: [{
+    ...PLACE_LIST_ITEM_EXAMPLE, categoryId: 3, zoneId: 2, buildingId: null, building: null,
+    details: { description: 'Open every day.', imageUrl: null, youtubeUrl: null },
+    managerName: null, managerNameAr: null, managerPhone: null, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-02T09:00:00.000Z',
+  }],
 });
 export type Place = z.infer<typeof placeSchema>;
 
@@ -92,6 +129,9 @@ export const websiteSettingsSchema = z.object({
   siteDescriptionAr: z.string(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
+}).meta({
+  id: 'WebsiteSettings', description: 'The site\'s branding.',
+  examples: [{ logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: 'City services directory', siteDescriptionAr: 'دليل خدمات المدينة' }],
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 

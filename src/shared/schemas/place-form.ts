@@ -59,9 +59,14 @@ function optionalText(max: number, check?: { test: (v: string) => boolean; messa
     .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v));
 }
 
-const phone = () => optionalText(20, { test: (v) => PHONE_PATTERN.test(v), message: M.invalidPhone });
-const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl });
-const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl });
+// `meta` tells the OpenAPI document the rule each check applies ('' is accepted: it clears the field)
+const HTTP_URL_PATTERN = '^[hH][tT][tT][pP][sS]?://\\S+$';
+const phone = () => optionalText(20, { test: (v) => PHONE_PATTERN.test(v), message: M.invalidPhone })
+  .meta({ pattern: `^$|${PHONE_PATTERN.source}`, examples: ['+966 11 234 5678'] });
+const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl })
+  .meta({ pattern: `^$|${HTTP_URL_PATTERN}`, examples: ['https://pharmacy.example'] });
+const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl })
+  .meta({ pattern: `^$|${HTTP_URL_PATTERN}|^/uploads/\\S+$`, examples: ['/uploads/places/logo.webp'] });
 const optionalId = () => z.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(Number.MAX_SAFE_INTEGER, M.invalidId).nullish()
   .transform((v) => (v === undefined ? undefined : v));
 const coordinate = (limit: number) => z.number({ error: M.invalidCoordinate }).min(-limit, M.invalidCoordinate).max(limit, M.invalidCoordinate).nullish();

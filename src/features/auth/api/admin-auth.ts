@@ -1,5 +1,5 @@
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminVerifyResponseSchema, authSessionSchema, type AdminLoginRequest, type AuthSessionView } from '../../../shared/schemas/auth.ts';
+import { adminUserSchema, authSessionSchema, type AdminLoginRequest, type AuthSessionView } from '../../../shared/schemas/auth.ts';
 
 /**
  * POST /admin/auth/login {email, password, remember} → {token, refreshToken, expiresAt, user}. Only
@@ -11,6 +11,5 @@ export function adminLogin(body: AdminLoginRequest): Promise<AuthSessionView> {
 
 /** GET /admin/auth/verify (admin token) → the admin {id, email} as the server sees it now. Throws ApiError 401/403. */
 export async function verifyAdmin(): Promise<{ id: string; email: string }> {
-  const answer = await apiRequest('/admin/auth/verify', { schema: adminVerifyResponseSchema, envelope: true, scope: 'admin' });
-  return answer.user;
+  return apiRequest('/admin/auth/verify', { schema: adminUserSchema, scope: 'admin' });
 }

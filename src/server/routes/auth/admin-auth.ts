@@ -7,7 +7,7 @@ import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../http/messages.ts';
 import {
   adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, logoutRequestSchema,
-  messageResponseSchema, refreshRequestSchema,
+  messageAnswer, messageResponseSchema, refreshRequestSchema,
 } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { changePassword } from './profile.ts';
@@ -70,7 +70,7 @@ export function registerAdminAuthRoutes(app: ApiApp, deps: AppDeps): void {
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/auth/verify', tags, security,
-      summary: 'Checks the admin token against the current account: {success, user {id, email}}',
+      summary: 'Checks the admin token against the current account: {success, data {id, email}} (`user` repeats data for older clients)',
       responses: authResponses(adminVerifyResponseSchema, 'A valid admin token', [401, 403]),
     }),
     async (c) => {
@@ -78,7 +78,8 @@ export function registerAdminAuthRoutes(app: ApiApp, deps: AppDeps): void {
       const user = await auth.getUser(admin.id);
       if (!user) throw new ApiError(401, 'unauthorized');
       if (!user.isAdmin) throw new ApiError(403, 'forbidden');
-      return c.json({ success: true as const, user: { id: user.id, email: user.email } }, 200);
+      const account = { id: user.id, email: user.email };
+      return c.json({ success: true as const, data: account, user: account }, 200);
     },
   );
 
@@ -102,7 +103,7 @@ export function registerAdminAuthRoutes(app: ApiApp, deps: AppDeps): void {
     async (c) => {
       const body = await readOptionalJson(c, logoutRequestSchema);
       await auth.logout({ accessToken: bearerToken(c), refreshToken: body.refreshToken });
-      return c.json({ success: true as const, message: message('signed_out', c.var.lang) }, 200);
+      return c.json(messageAnswer(message('signed_out', c.var.lang)), 200);
     },
   );
 }

@@ -6,7 +6,7 @@ import { requireUser, type AuthedUser } from '../../auth/guards.ts';
 import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../http/messages.ts';
-import { changePasswordRequestSchema, messageResponseSchema, profileSchema, updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
+import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, profileSchema, updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { authResponses, bearerToken, jsonBody, provider, rateLimit } from './shared.ts';
 
@@ -30,7 +30,7 @@ async function readProfile(tx: Tx, user: AuthedUser): Promise<Profile> {
 export async function changePassword(c: Context<AppEnv>, deps: AppDeps, user: AuthedUser, body: { currentPassword: string; newPassword: string }) {
   await rateLimit(c, deps, 'login', user.email);
   await provider(deps).changePassword({ id: user.id, email: user.email, accessToken: bearerToken(c) ?? '' }, body.currentPassword, body.newPassword);
-  return c.json({ success: true as const, message: message('password_changed', c.var.lang) }, 200);
+  return c.json(messageAnswer(message('password_changed', c.var.lang)), 200);
 }
 
 /** GET|PUT /public/auth/profile and PUT /public/auth/change-password (signed-in users). */

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import { publicSession, publicUser } from '../../auth/provider.ts';
 import { message } from '../../http/messages.ts';
 import {
-  authSessionSchema, authUserSchema, emailOnlyRequestSchema, loginRequestSchema, logoutRequestSchema, messageResponseSchema,
+  authSessionSchema, authUserSchema, emailOnlyRequestSchema, loginRequestSchema, logoutRequestSchema, messageAnswer, messageResponseSchema,
   refreshRequestSchema, registerRequestSchema, registerResponseSchema, resetPasswordRequestSchema, verifyEmailRequestSchema,
   verifyResetCodeRequestSchema,
 } from '../../../shared/schemas/auth.ts';
@@ -62,7 +62,7 @@ export function registerPublicAuthRoutes(app: ApiApp, deps: AppDeps): void {
       const { email } = c.req.valid('json');
       await rateLimit(c, deps, 'send', email);
       await auth.resendCode(email, c.var.lang);
-      return c.json({ success: true as const, message: message('verification_code_sent', c.var.lang) }, 200);
+      return c.json(messageAnswer(message('verification_code_sent', c.var.lang)), 200);
     },
   );
 
@@ -108,7 +108,7 @@ export function registerPublicAuthRoutes(app: ApiApp, deps: AppDeps): void {
     async (c) => {
       const body = await readOptionalJson(c, logoutRequestSchema);
       await auth.logout({ accessToken: bearerToken(c), refreshToken: body.refreshToken });
-      return c.json({ success: true as const, message: message('signed_out', c.var.lang) }, 200);
+      return c.json(messageAnswer(message('signed_out', c.var.lang)), 200);
     },
   );
 
@@ -123,7 +123,7 @@ export function registerPublicAuthRoutes(app: ApiApp, deps: AppDeps): void {
       const { email } = c.req.valid('json');
       await rateLimit(c, deps, 'send', email);
       await auth.forgotPassword(email, c.var.lang);
-      return c.json({ success: true as const, message: message('reset_code_sent', c.var.lang) }, 200);
+      return c.json(messageAnswer(message('reset_code_sent', c.var.lang)), 200);
     },
   );
 
@@ -138,7 +138,7 @@ export function registerPublicAuthRoutes(app: ApiApp, deps: AppDeps): void {
       const { email, code } = c.req.valid('json');
       await rateLimit(c, deps, 'verify', email);
       await auth.verifyResetCode(email, code);
-      return c.json({ success: true as const, message: message('reset_code_valid', c.var.lang) }, 200);
+      return c.json(messageAnswer(message('reset_code_valid', c.var.lang)), 200);
     },
   );
 
@@ -153,7 +153,7 @@ export function registerPublicAuthRoutes(app: ApiApp, deps: AppDeps): void {
       const { email, code, newPassword } = c.req.valid('json');
       await rateLimit(c, deps, 'verify', email);
       await auth.resetPassword(email, code, newPassword);
-      return c.json({ success: true as const, message: message('password_reset_done', c.var.lang) }, 200);
+      return c.json(messageAnswer(message('password_reset_done', c.var.lang)), 200);
     },
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, searchTextSchema } from './common.ts';
+import { idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, searchTextSchema, SLUG_PATTERN } from './common.ts';
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
-import { isHttpUrl, isImageUrl, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
+import { IMAGE_FIELD_META, isHttpUrl, isImageUrl, LINK_FIELD_META, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
 
 /**
  * Request and response schemas of the admin API (`/api/admin/...`, spec §3/§5/§7), shared by the
@@ -53,8 +53,8 @@ function optionalText(max: number, check?: { test: (v: string) => boolean; messa
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v));
 }
-const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl });
-const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl });
+const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl }).meta(LINK_FIELD_META);
+const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl }).meta(IMAGE_FIELD_META);
 const required = (max: number, message: string) => z.string({ error: message }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, message).max(max, M.tooLong);
 
 /** An explicit slug (lower-case letters, digits, single hyphens; ≤ 120); '' or null → undefined (not set). */
@@ -63,9 +63,11 @@ export const optionalSlugSchema = z
   .trim()
   .toLowerCase()
   .max(120, M.tooLong)
-  .refine((v) => v === '' || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v), M.invalidSlug)
+  .refine((v) => v === '' || SLUG_PATTERN.test(v), M.invalidSlug)
   .nullish()
-  .transform((v) => (v ? v : undefined));
+  .transform((v) => (v ? v : undefined))
+  // as sent: trimmed and lower-cased before the check
+  .meta({ pattern: `^\\s*(${SLUG_PATTERN.source.slice(1, -1).replaceAll('a-z', 'a-zA-Z')})?\\s*$`, examples: ['city-pharmacy'] });
 
 /** Display order: an integer ('Order must be an integer'). */
 const orderSchema = z.number({ error: M.orderInteger }).int(M.orderInteger).min(-INT_MAX, M.orderInteger).max(INT_MAX, M.orderInteger);

@@ -59,14 +59,18 @@ function optionalText(max: number, check?: { test: (v: string) => boolean; messa
     .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v));
 }
 
-// `meta` tells the OpenAPI document the rule each check applies ('' is accepted: it clears the field)
-const HTTP_URL_PATTERN = '^[hH][tT][tT][pP][sS]?://\\S+$';
-const phone = () => optionalText(20, { test: (v) => PHONE_PATTERN.test(v), message: M.invalidPhone })
-  .meta({ pattern: `^$|${PHONE_PATTERN.source}`, examples: ['+966 11 234 5678'] });
-const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl })
-  .meta({ pattern: `^$|${HTTP_URL_PATTERN}`, examples: ['https://pharmacy.example'] });
-const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl })
-  .meta({ pattern: `^$|${HTTP_URL_PATTERN}|^/uploads/\\S+$`, examples: ['/uploads/places/logo.webp'] });
+/**
+ * What the OpenAPI document says of the checked text fields (`meta`): the rule each check applies, as
+ * a JSON Schema pattern on the text as sent (surrounding spaces are trimmed first; '' clears the field).
+ */
+const trimmed = (pattern: string) => `^\\s*(${pattern})?\\s*$`;
+const HTTP_URL = '[hH][tT][tT][pP][sS]?://\\S+';
+export const PHONE_FIELD_META = { pattern: trimmed(PHONE_PATTERN.source.slice(1, -1)), examples: ['+966 11 234 5678'] };
+export const LINK_FIELD_META = { pattern: trimmed(HTTP_URL), examples: ['https://pharmacy.example'] };
+export const IMAGE_FIELD_META = { pattern: trimmed(`${HTTP_URL}|/uploads/\\S+`), examples: ['/uploads/places/logo.webp'] };
+const phone = () => optionalText(20, { test: (v) => PHONE_PATTERN.test(v), message: M.invalidPhone }).meta(PHONE_FIELD_META);
+const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl }).meta(LINK_FIELD_META);
+const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl }).meta(IMAGE_FIELD_META);
 const optionalId = () => z.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(Number.MAX_SAFE_INTEGER, M.invalidId).nullish()
   .transform((v) => (v === undefined ? undefined : v));
 const coordinate = (limit: number) => z.number({ error: M.invalidCoordinate }).min(-limit, M.invalidCoordinate).max(limit, M.invalidCoordinate).nullish();

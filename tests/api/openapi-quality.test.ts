@@ -67,6 +67,10 @@ describe('OpenAPI document quality', () => {
       for (const m of media) if (m.schema) expect(m.example, `${key}: example`).toBeDefined();
     }
     expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);
+    // the guide names every operation id and links the named schemas
+    const guide = readFileSync(path.join(root, 'docs/api.md'), 'utf8');
+    expect(Object.values(OPERATION_IDS).filter((id) => !guide.includes(`\`${id}\``))).toEqual([]);
+    for (const name of Object.keys(doc.components.schemas)) expect(guide, name).toContain(`\`${name}\``);
   });
 
   it('names the shared schemas; Error lists every error code the server answers', () => {

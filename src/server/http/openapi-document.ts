@@ -1,4 +1,4 @@
-import { CACHEABLE_ROUTES } from './response-cache.ts';
+import { CACHEABLE_ROUTES } from './cacheable-routes.ts';
 import { errorCodes, MESSAGES } from './messages.ts';
 
 /**

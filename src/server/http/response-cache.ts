@@ -66,22 +66,9 @@ export interface ResponseCacheStats {
   bytes: number;
 }
 
-/** A cacheable route: its path under the server root, and request headers its body depends on. */
-interface CacheableRoute {
-  pattern: RegExp;
-  vary?: readonly string[];
-}
+import { CACHEABLE_ROUTES, type CacheableRoute } from './cacheable-routes.ts';
 
-/** The public read endpoints whose 200 answers depend only on the database and the URL. */
-export const CACHEABLE_ROUTES: readonly CacheableRoute[] = [
-  { pattern: /^\/api\/public\/places$/ },
-  { pattern: /^\/api\/public\/places\/[^/]+$/ },
-  { pattern: /^\/api\/public\/categories(\/[^/]+(\/places)?)?$/ },
-  { pattern: /^\/api\/public\/zones(\/[^/]+(\/places)?)?$/ },
-  { pattern: /^\/api\/public\/search$/ },
-  { pattern: /^\/api\/public\/map\/markers$/, vary: ['accept-encoding'] },
-  { pattern: /^\/api\/website-settings$/ },
-];
+export { CACHEABLE_ROUTES };
 
 const BYPASS = /no-cache|no-store|max-age=0/i;
 

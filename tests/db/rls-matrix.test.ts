@@ -46,6 +46,8 @@ const MATRIX: Record<string, [anon: string, user: string, other: string, admin: 
   'public.profiles':            ['----', 'S-U-', '----', 'S---', 'SIUD'],
   // insert: upsert of the single row (on conflict do update)
   'public.website_settings':    ['S---', 'S---', 'S---', 'S-U-', 'SIUD'],
+  // written only by the history triggers (security definer); admins and the service role read it
+  'public.audit_log':           ['----', '----', '----', 'S---', 'S---'],
   'storage.objects[places]':    ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
   'storage.objects[categories]':['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
   'storage.objects[website]':   ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
@@ -117,6 +119,11 @@ const TABLES: Record<keyof typeof MATRIX, TableSpec> = {
     where: () => 'id',
     insert: () => ({ columns: { id: true, site_name: 'Dalil' }, suffix: 'on conflict (id) do update set site_name = excluded.site_name' }),
     set: 'site_name = site_name',
+  },
+  'public.audit_log': {
+    where: (f) => `entity = 'place' and entity_id = ${f.place} and operation = 'insert'`,
+    insert: (f) => ({ columns: { entity: 'place', entity_id: f.place, operation: 'update', actor_role: 'forged' } }),
+    set: `actor_role = 'forged'`,
   },
   'storage.objects[places]': objects('places'),
   'storage.objects[categories]': objects('categories'),

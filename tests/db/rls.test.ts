@@ -94,12 +94,14 @@ const ADMIN_ONLY_FUNCTIONS: Record<string, string> = {
   'approve_all_place_requests': `select public.approve_all_place_requests('nonsense')`,
   'reorder_zones': `select public.reorder_zones('"not an array"')`,
   'reorder_buildings': `select public.reorder_buildings(-1, '"not an array"')`,
+  'restore_place_version': 'select public.restore_place_version(-1)',
 };
 const PUBLIC_FUNCTIONS = ['search_normalize', 'search_query'];
 // Security-definer functions an API role may execute (besides trigger functions, which cannot be
 // called): each bypasses RLS, so each is reviewed — is_admin reads only the caller's claims;
-// request_user returns {id,email,name} to admins and to that user only.
-const DEFINER_CALLABLE = ['private.is_admin', 'private.request_user'];
+// request_user returns {id,email,name} to admins and to that user only; restore_place_version checks
+// the admin claim first (it writes past the column privileges of places, recorded in the history).
+const DEFINER_CALLABLE = ['private.is_admin', 'private.request_user', 'public.restore_place_version'];
 
 describe('function guard', () => {
   it('every security definer function of public, private and storage has a fixed search_path', async () => {

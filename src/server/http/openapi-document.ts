@@ -21,6 +21,7 @@ export const OPENAPI_TAGS = [
   { name: 'admin: buildings', description: 'Admin management of the buildings of a zone and their display order.' },
   { name: 'admin: places', description: 'Admin management of places.' },
   { name: 'admin: website settings', description: 'Admin management of the site\'s branding (logo, names, descriptions).' },
+  { name: 'admin: history', description: 'Every change of places, categories, zones, buildings and website settings as the database recorded it; restoring places.' },
   { name: 'meta', description: 'Health, this document and the interactive API reference.' },
 ] as const;
 
@@ -95,6 +96,9 @@ export const OPERATION_IDS: Record<string, string> = {
   'DELETE /api/admin/places/{id}': 'adminDeletePlace',
   'GET /api/admin/website-settings': 'adminGetWebsiteSettings',
   'PUT /api/admin/website-settings': 'adminUpdateWebsiteSettings',
+  'GET /api/admin/history': 'adminListHistory',
+  'GET /api/admin/history/deleted-places': 'adminListDeletedPlaces',
+  'POST /api/admin/history/{entryId}/restore': 'adminRestorePlaceVersion',
   'GET /api/health': 'getHealth',
   'GET /api/docs': 'getApiReference',
   'GET /api/docs/scalar.js': 'getApiReferenceScript',

@@ -3,12 +3,13 @@ import { createRouter } from '../../http/router.ts';
 import './messages.ts';
 import { adminBuildingRoutes } from './buildings.ts';
 import { adminCategoryRoutes } from './categories.ts';
+import { adminHistoryRoutes } from './history.ts';
 import { adminPlaceRoutes } from './places.ts';
 import { adminSettingsRoutes } from './website-settings.ts';
 import { adminZoneRoutes } from './zones.ts';
 
 /**
- * The admin console's API: categories, zones, buildings, places and website settings under
+ * The admin console's API: categories, zones, buildings, places, website settings and history under
  * /api/admin. Access is checked once, by the admin guard app.ts puts on `/admin/*` before any
  * input is read: no valid token → 401 `unauthorized`, a signed-in non-admin → 403 `forbidden`.
  * Handlers then run as the caller's role with RLS in force (the admin claim is what the policies
@@ -20,5 +21,6 @@ export function adminRoutes(): ApiApp {
     .route('/', adminZoneRoutes())
     .route('/', adminBuildingRoutes())
     .route('/', adminPlaceRoutes())
-    .route('/', adminSettingsRoutes());
+    .route('/', adminSettingsRoutes())
+    .route('/', adminHistoryRoutes());
 }

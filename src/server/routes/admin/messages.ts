@@ -13,4 +13,14 @@ addMessages({
     ar: 'الترتيب الجديد غير صالح. يرجى إعادة التحميل والمحاولة مرة أخرى.',
   },
   website_settings_not_found: { en: 'Website settings not found.', ar: 'إعدادات الموقع غير موجودة.' },
+  // history (routes/admin/history.ts)
+  history_entry_not_found: { en: 'This history entry does not exist.', ar: 'هذا السجل غير موجود في السجل التاريخي.' },
+  history_nothing_to_restore: {
+    en: 'There is no earlier version of this place to restore.',
+    ar: 'لا توجد نسخة سابقة من هذا المكان لاستعادتها.',
+  },
+  history_restore_expired: {
+    en: 'This place was deleted more than {{days}} days ago and can no longer be restored.',
+    ar: 'حُذف هذا المكان منذ أكثر من {{days}} يومًا ولم يعد من الممكن استعادته.',
+  },
 });

@@ -11,6 +11,7 @@ export const adminKeys = {
   allCategories: ['admin-categories'] as const,
   allPlaces: ['admin-places'] as const,
   allPlaceRequests: ['admin-place-requests'] as const,
+  allHistory: ['admin-history'] as const,
   zones: (lang: Lang) => ['admin-zones', lang, 'list'] as const,
   zone: (lang: Lang, id: number) => ['admin-zones', lang, 'detail', id] as const,
   categories: (lang: Lang, search?: string) => ['admin-categories', lang, 'list', { search: search || undefined }] as const,

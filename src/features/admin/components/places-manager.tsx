@@ -1,9 +1,9 @@
 import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ExternalLink, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
+import { ExternalLink, History, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
@@ -87,6 +87,9 @@ export function PlacesManager() {
       </IconButton>
       <IconButton size="sm" variant="ghost" aria-label={t('places.editNamed', { name: pick(p.name, p.nameAr) })} onClick={() => setEditing(p.id)}>
         <Pencil />
+      </IconButton>
+      <IconButton asChild size="sm" variant="ghost" aria-label={t('history.placeHistoryNamed', { name: pick(p.name, p.nameAr) })}>
+        <RouterLink to={localize(`/admin/history?entity=place&id=${p.id}`)}><History /></RouterLink>
       </IconButton>
       <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={t('places.deleteNamed', { name: pick(p.name, p.nameAr) })} onClick={() => setDeleting(p)}>
         <Trash2 />

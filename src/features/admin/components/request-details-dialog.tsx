@@ -205,7 +205,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One proposed change: the field, then its value before and after (arrow mirrored in RTL). */
-function ChangeView({ label, before, after }: { label: string; before: DisplayValue; after: DisplayValue }) {
+export function ChangeView({ label, before, after }: { label: string; before: DisplayValue; after: DisplayValue }) {
   const { t } = useTranslation('admin');
   const { dir } = usePreferences();
   const Arrow = dir === 'rtl' ? ArrowLeft : ArrowRight;
@@ -229,7 +229,7 @@ function ChangeView({ label, before, after }: { label: string; before: DisplayVa
   );
 }
 
-function ValueView({ value, alt }: { value: DisplayValue; alt: string }) {
+export function ValueView({ value, alt }: { value: DisplayValue; alt: string }) {
   const { t } = useTranslation('admin');
   switch (value.kind) {
     case 'empty':

@@ -24,7 +24,7 @@ create table public.audit_log (
   operation text not null check (operation in ('insert', 'update', 'delete')),
   at timestamptz not null default now(),
   actor_id uuid,
-  actor_role text not null,
+  actor_role text not null check (length(actor_role) <= 200),
   before jsonb check (before is null or jsonb_typeof(before) = 'object'),
   after jsonb check (after is null or jsonb_typeof(after) = 'object'),
   request_id bigint,

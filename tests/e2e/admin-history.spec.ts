@@ -3,7 +3,7 @@ import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminToken
 
 /**
  * Issue 16, History and undo: a place changed through the API shows its timeline (before → after) in
- * the admin's language, reached from the places list; "Restore this version" (with confirmation)
+ * the admin's language, reached from the places list and from the place form; "Restore this version" (with confirmation)
  * puts the old value back; a deleted place is listed under recently deleted and restored with its
  * slug. English and Arabic.
  */
@@ -60,6 +60,14 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(entries.first()).toContainText('+966 11 111 1111');
     const restored = (await (await api.get(`/api/admin/places/${created.id}`)).json()).data;
     expect(restored.phone).toBe('+966 11 111 1111');
+
+    // ---- The place form links to the same timeline ----
+    await page.goto(inLang(lang, '/admin/places'));
+    await page.getByRole('searchbox', { name: t('places.searchLabel') }).fill(name);
+    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: t('places.editNamed', { name }) }).click();
+    await page.getByRole('dialog', { name: t('places.editTitle') }).getByRole('link', { name: t('history.viewPlaceHistory') }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(entries).toHaveCount(3);
 
     // ---- A deleted place comes back ----
     expect((await api.delete(`/api/admin/places/${created.id}`)).ok()).toBe(true);

@@ -1,7 +1,10 @@
+import { Link } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { History } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { PLACE_FORM_FIELDS } from '../../../components/place-form/form-values.ts';
 import { PlaceFormFields } from '../../../components/place-form/place-form-fields.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
@@ -27,7 +30,7 @@ const MESSAGE_KEYS = new Map<string, string>(Object.entries(PLACE_MESSAGES).map(
  */
 export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean; onOpenChange: (open: boolean) => void; placeId: number | null }) {
   const { t } = useTranslation('admin');
-  const { pick } = usePreferences();
+  const { pick, localize } = usePreferences();
   const place = useAdminPlaceQuery(open ? placeId : null);
   const categories = useAdminCategoriesQuery();
   const zones = useAdminZonesQuery();
@@ -78,15 +81,22 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
       ) : failedPlace ? (
         <ErrorState message={t('places.loadOneError')} onRetry={() => void place.refetch()} />
       ) : (
-        <PlaceFormFields
-          form={form}
-          text={(key) => t(`places.${key}`)}
-          errorText={errorText}
-          categories={(categories.data ?? []).map((c) => ({ id: c.id, label: pick(c.name, c.nameAr) }))}
-          zones={(zones.data ?? []).map((z) => ({ id: z.id, label: pick(z.title, z.titleAr) }))}
-          upload={uploadPlaceImage}
-          onUploadingChange={setUploading}
-        />
+        <>
+          {editing && (
+            <Link asChild alignSelf="start" mb="4" fontSize="sm" colorPalette="brand" color="colorPalette.fg" textDecoration="underline">
+              <RouterLink to={localize(`/admin/history?entity=place&id=${placeId}`)}><History size={16} aria-hidden /> {t('history.viewPlaceHistory')}</RouterLink>
+            </Link>
+          )}
+          <PlaceFormFields
+            form={form}
+            text={(key) => t(`places.${key}`)}
+            errorText={errorText}
+            categories={(categories.data ?? []).map((c) => ({ id: c.id, label: pick(c.name, c.nameAr) }))}
+            zones={(zones.data ?? []).map((z) => ({ id: z.id, label: pick(z.title, z.titleAr) }))}
+            upload={uploadPlaceImage}
+            onUploadingChange={setUploading}
+          />
+        </>
       )}
     </FormDialog>
   );

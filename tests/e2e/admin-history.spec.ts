@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
 
 /**
@@ -81,5 +82,31 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     const back = (await (await api.get(`/api/admin/places/${created.id}`)).json()).data;
     expect(back).toMatchObject({ id: created.id, slug: created.slug, name });
     await api.dispose();
+  });
+}
+
+async function expectNoBlockingViolations(page: Page, where: string) {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${where}: ${v.id} — ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join('; ')}`)).toEqual([]);
+}
+
+for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][]) {
+  test(`${lang}/${theme}: the history screen and its confirmation pass axe (serious, critical)`, async ({ page, baseURL }) => {
+    const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
+    const api = await adminApi(baseURL!, tokens);
+    const categories = (await (await api.get('/api/admin/categories')).json()).data as { id: number }[];
+    const created = (await (await api.post('/api/admin/places', { data: { name: `E2E Axe History ${uid()}`, categoryId: categories[0]!.id } })).json()).data;
+    cleanup.push(created.id);
+    await api.put(`/api/admin/places/${created.id}`, { data: { name: created.name, categoryId: categories[0]!.id, phone: '+966 11 222 3333', websiteUrl: 'https://example.com/' } });
+    await api.dispose();
+    await page.goto(`${inLang(lang, '/admin/history')}?entity=place&id=${created.id}&theme=${theme}`);
+    await expect(page.getByTestId('history-entry')).toHaveCount(2);
+    await expectNoBlockingViolations(page, 'history');
+    await page.getByTestId('history-entry').first().getByRole('button', { name: t('history.restoreVersion') }).click();
+    await expect(page.getByRole('alertdialog', { name: t('history.confirmTitle') })).toBeVisible();
+    await expectNoBlockingViolations(page, 'restore confirmation');
   });
 }

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session.ts';
 
@@ -32,4 +33,37 @@ export function AddPlaceButton({ label, ...props }: ButtonProps & { label?: stri
       )}
     </>
   );
+}
+
+/** Query parameter that reopens the add-place form (after a sign-in started from "Add place"). */
+export const ADD_PLACE_PARAM = 'addPlace';
+
+/** `path` (pathname + search) with `addPlace=1` added: where a sign-in started from "Add place" returns. */
+export function withAddPlace(path: string): string {
+  const [pathname, query = ''] = path.split('?');
+  const params = new URLSearchParams(query);
+  params.set(ADD_PLACE_PARAM, '1');
+  return `${pathname}?${params}`;
+}
+
+/**
+ * Reopens the add-place form on a page whose URL says `addPlace=1` once the user is signed in (issue
+ * #17: sign-in started from "Add place" returns to where the person was, with the form open). The
+ * parameter is removed at once (replace), so Back or a reload does not reopen it.
+ */
+export function AddPlaceFromLink() {
+  const { user } = useSession('public');
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const asked = params.get(ADD_PLACE_PARAM) === '1';
+  useEffect(() => {
+    if (!asked || !user) return;
+    setOpen(true);
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete(ADD_PLACE_PARAM);
+      return next;
+    }, { replace: true });
+  }, [asked, user, setParams]);
+  return open ? <Suspense fallback={null}><AddPlaceDialog open={open} onOpenChange={setOpen} /></Suspense> : null;
 }

@@ -116,6 +116,7 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
       submitDisabled={uploading}
       submitLabel={creating ? t('contribute.submit') : t('contribute.submitEdit')}
       size="xl"
+      dirty={form.formState.isDirty}
     >
       <Text color="fg.muted" fontSize="sm">{creating ? t('contribute.addIntro') : t('contribute.editIntro')}</Text>
       {choices.failed && (

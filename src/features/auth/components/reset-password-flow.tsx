@@ -12,6 +12,7 @@ import { useForgotPasswordMutation, useResetPasswordMutation, useVerifyResetCode
 import { describeAuthError } from '../errors.ts';
 import { codeFormSchema, emailFormSchema, newPasswordFormSchema, type CodeForm, type EmailForm, type NewPasswordForm } from '../forms.ts';
 import { useCooldown } from '../use-cooldown.ts';
+import { LIMITS } from '../../../shared/schemas/common.ts';
 import { CodeInput } from './code-input.tsx';
 import { FormAlert, useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
@@ -55,7 +56,7 @@ function StepCode({ email, onVerified, onChangeEmail }: { email: string; onVerif
   const { t } = useTranslation();
   const verify = useVerifyResetCodeMutation();
   const resend = useForgotPasswordMutation();
-  const cooldown = useCooldown(30);
+  const cooldown = useCooldown(LIMITS.resendCodeCooldownSeconds);
   const errorText = useAuthErrorText();
   const form = useForm<CodeForm>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
   const onSubmit = form.handleSubmit(({ code }) => verify.mutate({ email, code: code.trim() }, { onSuccess: () => onVerified(code.trim()) }));

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session.ts';
+import { ADD_PLACE_PARAM } from './add-place-link.ts';
 
 const AddPlaceDialog = lazy(() => import('./add-place-dialog.tsx'));
 const LoginChoiceDialog = lazy(() => import('./login-choice-dialog.tsx'));
@@ -33,17 +34,6 @@ export function AddPlaceButton({ label, ...props }: ButtonProps & { label?: stri
       )}
     </>
   );
-}
-
-/** Query parameter that reopens the add-place form (after a sign-in started from "Add place"). */
-export const ADD_PLACE_PARAM = 'addPlace';
-
-/** `path` (pathname + search) with `addPlace=1` added: where a sign-in started from "Add place" returns. */
-export function withAddPlace(path: string): string {
-  const [pathname, query = ''] = path.split('?');
-  const params = new URLSearchParams(query);
-  params.set(ADD_PLACE_PARAM, '1');
-  return `${pathname}?${params}`;
 }
 
 /**

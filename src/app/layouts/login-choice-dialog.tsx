@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { publicLoginPath, REDIRECT_PARAM } from '../../features/auth/redirect.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
-import { withAddPlace } from './add-place-button.tsx';
+import { withAddPlace } from './add-place-link.ts';
 
 /**
  * Signed out: 'Please login or create an account to add a place' with Login, Create Account, Cancel.

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, clickTwiceInOneTask, inLang, loginAdmin, overlaps, toasts, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, clickTwiceInOneTask, inLang, loginAdmin, overlaps, recordToasts, shownToasts, toasts, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue #17, admin Categories and Places: two clicks inside one task on every mutation button (Save
- * of a create, Delete in its confirmation) reach the server once, show one toast and no error; a
+ * of a create and of an edit, Delete in its confirmation) reach the server once, show one toast and no error; a
  * category still used by places cannot be deleted and says where its places are; an error toast never
  * covers the open dialog's footer buttons (LTR/RTL, 375 px and desktop). The Requests screen's double
  * clicks are in admin-requests.spec.ts (its approve-all decides the whole queue).
@@ -16,6 +16,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.beforeEach(async ({ context }) => {
   await useAdminSession(context, tokens);
+  await recordToasts(context);
 });
 test.afterAll(async ({ baseURL }) => {
   const api = await adminApi(baseURL!, tokens);
@@ -47,31 +48,59 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     const creates = countCalls(page, 'POST', /^\/api\/admin\/categories$/);
     await clickTwiceInOneTask(dialog.getByRole('button', { name: t('common.save') }));
     await expect(dialog).toBeHidden();
-    await expect(toasts(page, t('categories.createSuccess'))).toHaveCount(1);
+    await expect.poll(async () => (await shownToasts(page, { text: t('categories.createSuccess') })).length).toBe(1);
     await page.waitForTimeout(500); // a second call would have left by now
     expect(creates).toHaveLength(1);
-    await expect(toasts(page).and(page.locator('[data-type="error"]'))).toHaveCount(0);
+    expect(await shownToasts(page, { type: 'error' })).toEqual([]);
     const api = await adminApi(baseURL!, tokens);
     const category = (await api.get('/api/admin/categories').then((r) => r.json())).data.find((c: { name: string }) => c.name === name);
     expect(category).toBeTruthy();
     cleanup.categories.push(category.id);
 
-    // ---- Place: Delete in its confirmation ----
+    // ---- Category: Save of the edit dialog ----
+    await page.getByRole('searchbox', { name: t('categories.searchLabel') }).fill(id);
+    await page.getByRole('button', { name: t('categories.editNamed', { name }) }).first().click();
+    const editDialog = page.getByRole('dialog', { name: t('categories.editTitle') });
+    await editDialog.getByRole('textbox', { name: t('categories.fields.nameAr') }).fill(`فئة ${id}`);
+    const updates = countCalls(page, 'PUT', /^\/api\/admin\/categories\/\d+$/);
+    await clickTwiceInOneTask(editDialog.getByRole('button', { name: t('common.save') }));
+    await expect(editDialog).toBeHidden();
+    await expect.poll(async () => (await shownToasts(page, { text: t('categories.updateSuccess') })).length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(updates).toHaveLength(1);
+    const shownName = lang === 'ar' ? `فئة ${id}` : name;
+
+    // ---- Place: Save of the create dialog ----
     const placeName = `E2E Twice Place ${id}`;
-    const created = await api.post('/api/admin/places', { data: { name: placeName, categoryId: category.id } });
-    expect(created.status(), await created.text()).toBe(201);
-    const placeId: number = (await created.json()).data.id;
+    await page.goto(inLang(lang, '/admin/places'));
+    await page.getByRole('button', { name: t('places.add') }).first().click();
+    const placeForm = page.getByRole('dialog', { name: t('places.createTitle') });
+    await placeForm.getByRole('textbox', { name: t('places.fields.name'), exact: true }).fill(placeName);
+    await placeForm.getByRole('combobox', { name: t('places.fields.category') }).selectOption({ label: shownName });
+    const placeCreates = countCalls(page, 'POST', /^\/api\/admin\/places$/);
+    await clickTwiceInOneTask(placeForm.getByRole('button', { name: t('common.save') }));
+    await expect(placeForm).toBeHidden();
+    await expect.poll(async () => (await shownToasts(page, { text: t('places.createSuccess') })).length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(placeCreates).toHaveLength(1);
+    expect(await shownToasts(page, { type: 'error' })).toEqual([]);
+    const found = (await api.get('/api/admin/places', { params: { search: placeName } }).then((r) => r.json())).data
+      .filter((p: { name: string }) => p.name === placeName);
+    expect(found).toHaveLength(1);
+    const placeId: number = found[0].id;
     cleanup.places.push(placeId);
+
+    // ---- Place: Delete in its confirmation ----
     await page.goto(inLang(lang, `/admin/places?search=${encodeURIComponent(placeName)}`));
     await page.getByRole('button', { name: t('places.deleteNamed', { name: placeName }) }).first().click();
     const confirm = page.getByRole('alertdialog');
     const deletes = countCalls(page, 'DELETE', /^\/api\/admin\/places\/\d+$/);
     await clickTwiceInOneTask(confirm.getByRole('button', { name: t('common.delete') }));
     await expect(confirm).toBeHidden();
-    await expect(toasts(page, t('places.deleteSuccess'))).toHaveCount(1);
+    await expect.poll(async () => (await shownToasts(page, { text: t('places.deleteSuccess') })).length).toBe(1);
     await page.waitForTimeout(500);
     expect(deletes).toHaveLength(1);
-    await expect(toasts(page).and(page.locator('[data-type="error"]'))).toHaveCount(0);
+    expect(await shownToasts(page, { type: 'error' })).toEqual([]);
     expect((await api.get(`/api/admin/places/${placeId}`)).status()).toBe(404);
 
     // ---- Category in use: Delete is not offered; its places are one click away ----
@@ -79,7 +108,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     cleanup.places.push((await used.json()).data.id);
     await page.goto(inLang(lang, '/admin/categories'));
     await page.getByRole('searchbox', { name: t('categories.searchLabel') }).fill(id);
-    await page.getByRole('button', { name: t('categories.deleteNamed', { name }) }).first().click();
+    await page.getByRole('button', { name: t('categories.deleteNamed', { name: shownName }) }).first().click();
     await expect(confirm).toContainText(t('categories.inUseWarning', { count: 1 }));
     await expect(confirm.getByRole('button', { name: t('common.delete') })).toBeDisabled();
     await confirm.getByRole('link', { name: t('categories.showPlaces', { count: 1 }) }).click();
@@ -90,14 +119,14 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await api.delete(`/api/admin/places/${cleanup.places.pop()}`);
     await page.goto(inLang(lang, '/admin/categories'));
     await page.getByRole('searchbox', { name: t('categories.searchLabel') }).fill(id);
-    await page.getByRole('button', { name: t('categories.deleteNamed', { name }) }).first().click();
+    await page.getByRole('button', { name: t('categories.deleteNamed', { name: shownName }) }).first().click();
     const categoryDeletes = countCalls(page, 'DELETE', /^\/api\/admin\/categories\/\d+$/);
     await clickTwiceInOneTask(confirm.getByRole('button', { name: t('common.delete') }));
     await expect(confirm).toBeHidden();
-    await expect(toasts(page, t('categories.deleteSuccess'))).toHaveCount(1);
+    await expect.poll(async () => (await shownToasts(page, { text: t('categories.deleteSuccess') })).length).toBe(1);
     await page.waitForTimeout(500);
     expect(categoryDeletes).toHaveLength(1);
-    await expect(toasts(page).and(page.locator('[data-type="error"]'))).toHaveCount(0);
+    expect(await shownToasts(page, { type: 'error' })).toEqual([]);
     cleanup.categories.pop();
     await api.dispose();
   });

@@ -136,3 +136,24 @@ export const toasts = (page: Page, text?: string) => {
 /** Whether two boxes (bounding boxes of elements) overlap by at least one pixel. */
 export const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+
+/**
+ * Records every toast the pages of `context` show, from the moment it appears (a MutationObserver),
+ * so a test can count toasts however briefly they stay on a loaded machine. A toast replaced through
+ * its id is the same element: it counts once, with its latest text and type.
+ */
+export async function recordToasts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const log = new Map<Element, { text: string; type: string }>();
+    (window as unknown as { __toasts: () => { text: string; type: string }[] }).__toasts = () => [...log.values()];
+    const scan = () => document.querySelectorAll('[data-scope="toast"][data-part="root"]').forEach((el) => {
+      log.set(el, { text: el.textContent ?? '', type: (el as HTMLElement).dataset.type ?? '' });
+    });
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+/** The toasts shown so far on `page` (see recordToasts), optionally only those saying `text`. */
+export const shownToasts = async (page: Page, filter: { text?: string; type?: string } = {}) =>
+  (await page.evaluate(() => (window as unknown as { __toasts: () => { text: string; type: string }[] }).__toasts()))
+    .filter((t) => (!filter.text || t.text.includes(filter.text)) && (!filter.type || t.type === filter.type));

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, clickTwiceInOneTask, inLang, loginAdmin, toasts, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, clickTwiceInOneTask, inLang, loginAdmin, recordToasts, shownToasts, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
 import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
 
 /**
@@ -220,8 +220,9 @@ test('375 px, Arabic: requests as stacked cards, no sideways scrolling, details 
   await user.dispose();
 });
 
-test('double clicks (two clicks in one task) on Approve, Reject and Approve all: one call each, one toast, the real summary', async ({ page, baseURL }) => {
+test('double clicks (two clicks in one task) on Approve, Reject and Approve all: one call each, one toast, the real summary', async ({ page, baseURL, context }) => {
   test.slow();
+  await recordToasts(context);
   const t = (key: string, vars?: Record<string, string | number>) => tr('en', key, vars);
   const id = uid();
   const user = await verifiedUser(baseURL!, 'requests-twice');
@@ -232,13 +233,13 @@ test('double clicks (two clicks in one task) on Approve, Reject and Approve all:
   ];
   const posts: string[] = [];
   page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/api/admin/place-requests/')) posts.push(new URL(r.url()).pathname); });
-  const noErrorToast = () => expect(toasts(page).and(page.locator('[data-type="error"]'))).toHaveCount(0);
+  const noErrorToast = async () => expect(await shownToasts(page, { type: 'error' })).toEqual([]);
   await page.goto(inLang('en', '/admin/requests'));
   const table = page.getByRole('table');
 
   // ---- Approve in the row ----
   await clickTwiceInOneTask(table.getByRole('button', { name: t('requests.approveNamed', { id: approveId }) }));
-  await expect(toasts(page, t('requests.approveCreateSuccess'))).toHaveCount(1);
+  await expect.poll(async () => (await shownToasts(page, { text: t('requests.approveCreateSuccess') })).length).toBe(1);
   await page.waitForTimeout(500);
   expect(posts.filter((p) => p.endsWith(`/${approveId}/approve`))).toHaveLength(1);
   await noErrorToast();
@@ -249,7 +250,7 @@ test('double clicks (two clicks in one task) on Approve, Reject and Approve all:
   await rejectDialog.getByRole('textbox', { name: t('requests.reasonLabel') }).fill('Duplicate entry.');
   await clickTwiceInOneTask(rejectDialog.getByRole('button', { name: t('requests.reject'), exact: true }));
   await expect(rejectDialog).toBeHidden();
-  await expect(toasts(page, t('requests.rejectSuccess'))).toHaveCount(1);
+  await expect.poll(async () => (await shownToasts(page, { text: t('requests.rejectSuccess') })).length).toBe(1);
   await page.waitForTimeout(500);
   expect(posts.filter((p) => p.endsWith(`/${rejectId}/reject`))).toHaveLength(1);
   await noErrorToast();
@@ -267,7 +268,7 @@ test('double clicks (two clicks in one task) on Approve, Reject and Approve all:
   expect(posts.filter((p) => p.endsWith('/approve-all'))).toHaveLength(1);
   const summary = page.getByRole(result.failed.length ? 'alert' : 'status', { name: `${t('requests.summaryTitle')} · ${t('requests.tabs.create')}`, exact: true });
   await expect(summary).toContainText(t('requests.summaryApproved', { count: result.approved.length }));
-  await expect(toasts(page, t('requests.summaryTitle'))).toHaveCount(1);
+  await expect.poll(async () => (await shownToasts(page, { text: t('requests.summaryTitle') })).length).toBe(1);
 
   for (const rid of [approveId, laterA, laterB]) {
     const placeId = (await (await admin.get(`/api/admin/place-requests/${rid}`)).json()).data.place?.id;

@@ -120,6 +120,8 @@ test('a double tap on "Resend code" sends one mail and shows the countdown', asy
   await page.goto('/auth/verify-email');
   await page.getByRole('textbox', { name: c('en', 'auth.fields.email') }).fill(email);
   const resend = page.getByRole('button', { name: c('en', 'auth.resendCode') });
+  const calls: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/public/auth/resend-code')) calls.push(r.url()); });
   await resend.evaluate((el: HTMLElement) => { el.click(); el.click(); });
   await expect(page.getByRole('status').filter({ hasText: c('en', 'auth.verify.resent') })).toBeVisible();
   const countdown = page.getByRole('button', { name: /\d/ }).filter({ hasText: /\d+/ });
@@ -127,4 +129,5 @@ test('a double tap on "Resend code" sends one mail and shows the countdown', asy
   await expect.poll(() => mailCount(email, 'signup-code')).toBe(2); // the sign-up mail and one resend
   await page.waitForTimeout(1500);
   expect(await mailCount(email, 'signup-code')).toBe(2);
+  expect(calls).toHaveLength(1); // the client sent one call (the server would refuse a second: one mail per cooldown)
 });

@@ -119,7 +119,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     json = null;
   }
   if (!res.ok || !json || json.success === false) {
-    throw new ApiError(res.status, json?.error?.code ?? 'http_error', json?.error?.message ?? res.statusText ?? 'Request failed', json?.error?.fields);
+    const retryAfter = Number(res.headers.get('Retry-After') ?? NaN);
+    throw new ApiError(res.status, json?.error?.code ?? 'http_error', json?.error?.message ?? res.statusText ?? 'Request failed', json?.error?.fields,
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
   }
   return payloadOf(json, path, res.status, options);
 }

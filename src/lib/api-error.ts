@@ -5,6 +5,8 @@ export class ApiError extends Error {
     public readonly code: string,
     message: string,
     public readonly fields?: Record<string, string[]>,
+    /** Seconds to wait before trying again, from a 429/503 answer's `Retry-After` header. */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';

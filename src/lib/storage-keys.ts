@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   adminToken: 'admin_token',
   authRefreshToken: 'auth_refresh_token',
   adminRefreshToken: 'admin_refresh_token',
+  /** sessionStorage: the password-reset step (step, e-mail, verified code) so a reload continues it. */
+  passwordReset: 'password_reset',
 } as const;

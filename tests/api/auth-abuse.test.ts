@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../helpers/api.ts';
 import { authApp, call, NO_RATE_LIMITS, uniqueEmail } from '../helpers/auth.ts';
 import { latestCode } from '../helpers/mailbox.ts';
-import type { AuthRateLimits } from '../../src/server/auth/rate-limit.ts';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from '../../src/server/auth/rate-limit.ts';
+import { mailsTo } from '../helpers/mailbox.ts';
 
 const sql = ownerSql();
 const limits: AuthRateLimits = {
@@ -12,10 +13,13 @@ const limits: AuthRateLimits = {
   refresh: { perIp: { max: 3, windowSeconds: 60 }, perEmail: null },
 };
 const limited = authApp(sql, { rateLimits: limits });
+// Only the resend cooldown (the shipped rule), so nothing else limits its test.
+const cooled = authApp(sql, { rateLimits: { ...NO_RATE_LIMITS, resend: DEFAULT_AUTH_RATE_LIMITS.resend } });
 // default cost (10) for the timing comparison
 const slow = authApp(sql, { rateLimits: NO_RATE_LIMITS, provider: { bcryptCost: 10 } });
 afterAll(async () => {
   await limited.auth.close();
+  await cooled.auth.close();
   await slow.auth.close();
   await sql.end();
 });
@@ -55,6 +59,21 @@ describe('rate limits (429 with Retry-After)', () => {
     expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
     const forgot = await call(limited.app, 'POST', '/public/auth/forgot-password', { email }, ip(43));
     expect(forgot.status).toBe(429);
+  });
+
+  it('resend-code: one mail per cooldown per address, even for two calls at once (a double tap, two tabs)', async () => {
+    const email = uniqueEmail('double-tap');
+    expect((await call(cooled.app, 'POST', '/public/auth/register', { email, password: 'secret-1', name: 'D' }, ip(60))).status).toBe(201);
+    await latestCode(email);
+    const answers = await Promise.all([61, 62].map((n) => call(cooled.app, 'POST', '/public/auth/resend-code', { email }, ip(n))));
+    expect(answers.map((a) => a.status).toSorted()).toEqual([200, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(30);
+    await latestCode(email, 'signup-code', { count: 2 });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await mailsTo(email, 'signup-code')).toHaveLength(2); // the sign-up mail and one resend
   });
 
   it('limits code guesses per address', async () => {

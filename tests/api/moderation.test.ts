@@ -312,6 +312,27 @@ describe('POST /admin/place-requests/approve-all (own database: it approves ever
     expect(pending.map((r) => r.id)).toEqual([invalid.id, badEdit]);
   });
 
+  it('two concurrent approve-alls on one queue: both answer 200, each request approved once with one place, counts add up', async () => {
+    // Same names on purpose: each create picks a unique slug, so approvals running side by side collide
+    // unless approve-all runs one at a time.
+    const ids = (await db<{ id: number }[]>`
+      insert into public.place_requests (type, payload, user_id)
+      select 'create', jsonb_build_object('name', 'Twin Kiosk ' || (i % 50), 'categoryId', ${cat}::bigint), ${u.id}::uuid
+      from generate_series(1, 150) as i
+      returning id::int`).map((r) => r.id).toSorted((x, y) => x - y);
+    const [one, two] = await Promise.all([1, 2].map(() => req('POST', '/admin/place-requests/approve-all', { headers: a.authHeader, body: { type: 'create' } })));
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const approved = [...one.body.data.approved, ...two.body.data.approved];
+    // (The invalid request of the test above stays pending and is reported again; none of these fails.)
+    expect([...one.body.data.failed, ...two.body.data.failed].filter((f: { id: number }) => ids.includes(f.id))).toEqual([]);
+    expect(approved.toSorted((x: number, y: number) => x - y)).toEqual(ids);
+    const rows = await db<{ status: string; place_id: number | null }[]>`select status, place_id::int from public.place_requests where id = any(${ids})`;
+    expect(rows.every((r) => r.status === 'approved' && r.place_id !== null)).toBe(true);
+    expect(new Set(rows.map((r) => r.place_id)).size).toBe(ids.length);
+    const [{ places }] = await db<{ places: number }[]>`select count(*)::int as places from public.places where name like 'Twin Kiosk %'`;
+    expect(places).toBe(ids.length);
+  });
+
   it('validates the type and answers an empty result when nothing is pending', async () => {
     expect((await req('POST', '/admin/place-requests/approve-all', { headers: a.authHeader, body: { type: 'delete' } })).status).toBe(400);
     expect((await req('POST', '/admin/place-requests/approve-all?type=delete', { headers: a.authHeader })).status).toBe(400);

@@ -62,7 +62,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(logoDialog.getByText(t('logo.invalidUrl'))).toBeVisible();
     await expect(logoDialog.getByRole('img', { name: t('logo.previewAlt') })).toBeHidden();
     await logoDialog.getByLabel(t('logo.chooseFile')).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(48, [200, 60, 40]) });
-    await expect(page.getByText(t('logo.uploadSuccess')).first()).toBeVisible();
+    await expect(logoDialog.getByRole('status').filter({ hasText: t('logo.uploadReady') })).toBeVisible(); // not applied until Save
     await expect(url).toHaveValue(/^\/uploads\/website\/.+\.png$|^https?:\/\/.+/);
     const logoUrl = await url.inputValue();
     await expect(logoDialog.getByRole('img', { name: t('logo.previewAlt') })).toBeVisible();

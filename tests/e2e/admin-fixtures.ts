@@ -1,4 +1,4 @@
-import { request, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -120,3 +120,40 @@ export const inLang = (lang: Lang, path: string) => {
   const [p, q] = path.split('?');
   return `${p === '/' ? '' : p}/ar${q ? `?${q}` : ''}`;
 };
+
+/**
+ * Two clicks on `target` inside one task (issue #17): the second lands before React re-renders, so a
+ * button disabled only by `isPending` would still take it. A mouse double click may let a render in between.
+ */
+export const clickTwiceInOneTask = (target: Locator) => target.evaluate((el: HTMLElement) => { el.click(); el.click(); });
+
+/** The toasts on screen (Chakra/zag toast roots), optionally only those saying `text`. */
+export const toasts = (page: Page, text?: string) => {
+  const all = page.locator('[data-scope="toast"][data-part="root"]');
+  return text ? all.filter({ hasText: text }) : all;
+};
+
+/** Whether two boxes (bounding boxes of elements) overlap by at least one pixel. */
+export const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+
+/**
+ * Records every toast the pages of `context` show, from the moment it appears (a MutationObserver),
+ * so a test can count toasts however briefly they stay on a loaded machine. A toast replaced through
+ * its id is the same element: it counts once, with its latest text and type.
+ */
+export async function recordToasts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const log = new Map<Element, { text: string; type: string }>();
+    (window as unknown as { __toasts: () => { text: string; type: string }[] }).__toasts = () => [...log.values()];
+    const scan = () => document.querySelectorAll('[data-scope="toast"][data-part="root"]').forEach((el) => {
+      log.set(el, { text: el.textContent ?? '', type: (el as HTMLElement).dataset.type ?? '' });
+    });
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+/** The toasts shown so far on `page` (see recordToasts), optionally only those saying `text`. */
+export const shownToasts = async (page: Page, filter: { text?: string; type?: string } = {}) =>
+  (await page.evaluate(() => (window as unknown as { __toasts: () => { text: string; type: string }[] }).__toasts()))
+    .filter((t) => (!filter.text || t.text.includes(filter.text)) && (!filter.type || t.type === filter.type));

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, clickTwiceInOneTask, inLang, loginAdmin, recordToasts, shownToasts, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
 import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
 
 /**
@@ -218,4 +218,62 @@ test('375 px, Arabic: requests as stacked cards, no sideways scrolling, details 
   await expect(page.getByText(t('requests.rejectSuccess')).first()).toBeVisible();
   expect((await (await user.get(`/api/public/auth/requests/${requestId}`)).json()).data).toMatchObject({ status: 'rejected', rejectionReason: 'مكرر' });
   await user.dispose();
+});
+
+test('double clicks (two clicks in one task) on Approve, Reject and Approve all: one call each, one toast, the real summary', async ({ page, baseURL, context }) => {
+  test.slow();
+  await recordToasts(context);
+  const t = (key: string, vars?: Record<string, string | number>) => tr('en', key, vars);
+  const id = uid();
+  const user = await verifiedUser(baseURL!, 'requests-twice');
+  const admin = await adminApi(baseURL!, tokens);
+  const [approveId, rejectId, laterA, laterB] = [
+    await propose(user, { name: `E2E Twice Approve ${id}` }), await propose(user, { name: `E2E Twice Reject ${id}` }),
+    await propose(user, { name: `E2E Twice Later A ${id}` }), await propose(user, { name: `E2E Twice Later B ${id}` }),
+  ];
+  const posts: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/api/admin/place-requests/')) posts.push(new URL(r.url()).pathname); });
+  const noErrorToast = async () => expect(await shownToasts(page, { type: 'error' })).toEqual([]);
+  await page.goto(inLang('en', '/admin/requests'));
+  const table = page.getByRole('table');
+
+  // ---- Approve in the row ----
+  await clickTwiceInOneTask(table.getByRole('button', { name: t('requests.approveNamed', { id: approveId }) }));
+  await expect.poll(async () => (await shownToasts(page, { text: t('requests.approveCreateSuccess') })).length).toBe(1);
+  await page.waitForTimeout(500);
+  expect(posts.filter((p) => p.endsWith(`/${approveId}/approve`))).toHaveLength(1);
+  await noErrorToast();
+
+  // ---- Reject with a reason ----
+  await table.getByRole('button', { name: t('requests.rejectNamed', { id: rejectId }) }).click();
+  const rejectDialog = page.getByRole('dialog', { name: t('requests.rejectTitle', { id: rejectId }) });
+  await rejectDialog.getByRole('textbox', { name: t('requests.reasonLabel') }).fill('Duplicate entry.');
+  await clickTwiceInOneTask(rejectDialog.getByRole('button', { name: t('requests.reject'), exact: true }));
+  await expect(rejectDialog).toBeHidden();
+  await expect.poll(async () => (await shownToasts(page, { text: t('requests.rejectSuccess') })).length).toBe(1);
+  await page.waitForTimeout(500);
+  expect(posts.filter((p) => p.endsWith(`/${rejectId}/reject`))).toHaveLength(1);
+  await noErrorToast();
+
+  // ---- Approve all: one call; the summary is its answer, not a second call's "Approved: 0" ----
+  await expect(table.getByRole('row').filter({ hasText: `E2E Twice Later B ${id}` })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^${t('requests.approveAll')}`) }).click();
+  const confirm = page.getByRole('alertdialog', { name: t('requests.approveAllTitle.create') });
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/place-requests/approve-all'));
+  await clickTwiceInOneTask(confirm.getByRole('button', { name: new RegExp(t('requests.approveAll')) }));
+  const result = (await (await answer).json()).data as { approved: number[]; failed: unknown[] };
+  expect(result.approved).toEqual(expect.arrayContaining([laterA, laterB]));
+  await expect(confirm).toBeHidden();
+  await page.waitForTimeout(500);
+  expect(posts.filter((p) => p.endsWith('/approve-all'))).toHaveLength(1);
+  const summary = page.getByRole(result.failed.length ? 'alert' : 'status', { name: `${t('requests.summaryTitle')} · ${t('requests.tabs.create')}`, exact: true });
+  await expect(summary).toContainText(t('requests.summaryApproved', { count: result.approved.length }));
+  await expect.poll(async () => (await shownToasts(page, { text: t('requests.summaryTitle') })).length).toBe(1);
+
+  for (const rid of [approveId, laterA, laterB]) {
+    const placeId = (await (await admin.get(`/api/admin/place-requests/${rid}`)).json()).data.place?.id;
+    if (placeId) await admin.delete(`/api/admin/places/${placeId}`);
+  }
+  await user.dispose();
+  await admin.dispose();
 });

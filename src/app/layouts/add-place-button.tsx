@@ -1,8 +1,10 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session.ts';
+import { ADD_PLACE_PARAM } from './add-place-link.ts';
 
 const AddPlaceDialog = lazy(() => import('./add-place-dialog.tsx'));
 const LoginChoiceDialog = lazy(() => import('./login-choice-dialog.tsx'));
@@ -32,4 +34,26 @@ export function AddPlaceButton({ label, ...props }: ButtonProps & { label?: stri
       )}
     </>
   );
+}
+
+/**
+ * Reopens the add-place form on a page whose URL says `addPlace=1` once the user is signed in (issue
+ * #17: sign-in started from "Add place" returns to where the person was, with the form open). The
+ * parameter is removed at once (replace), so Back or a reload does not reopen it.
+ */
+export function AddPlaceFromLink() {
+  const { user } = useSession('public');
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const asked = params.get(ADD_PLACE_PARAM) === '1';
+  useEffect(() => {
+    if (!asked || !user) return;
+    setOpen(true);
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete(ADD_PLACE_PARAM);
+      return next;
+    }, { replace: true });
+  }, [asked, user, setParams]);
+  return open ? <Suspense fallback={null}><AddPlaceDialog open={open} onOpenChange={setOpen} /></Suspense> : null;
 }

@@ -1,13 +1,20 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { publicLoginPath, REDIRECT_PARAM } from '../../features/auth/redirect.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
+import { withAddPlace } from './add-place-link.ts';
 
-/** Signed out: 'Please login or create an account to add a place' with Login, Create Account, Cancel. */
+/**
+ * Signed out: 'Please login or create an account to add a place' with Login, Create Account, Cancel.
+ * Both keep this page (with `addPlace=1`) as where to come back: signed in, the form opens there.
+ */
 export default function LoginChoiceDialog({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
-  const { localize } = usePreferences();
+  const { localize, lang } = usePreferences();
   const navigate = useNavigate();
+  const location = useLocation();
+  const back = withAddPlace(`${location.pathname}${location.search}`);
   return (
     <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" role="alertdialog">
       <Portal>
@@ -24,10 +31,10 @@ export default function LoginChoiceDialog({ open, onOpenChange: setOpen }: { ope
               <Dialog.ActionTrigger asChild>
                 <Button variant="ghost">{t('app.cancel')}</Button>
               </Dialog.ActionTrigger>
-              <Button variant="outline" onClick={() => { setOpen(false); navigate(localize('/auth/register')); }}>
+              <Button variant="outline" onClick={() => { setOpen(false); navigate(`${localize('/auth/register')}?${REDIRECT_PARAM}=${encodeURIComponent(back)}`); }}>
                 {t('nav.createAccount')}
               </Button>
-              <Button colorPalette="brand" onClick={() => { setOpen(false); navigate(localize('/auth/login')); }}>
+              <Button colorPalette="brand" onClick={() => { setOpen(false); navigate(publicLoginPath(lang, back)); }}>
                 {t('nav.login')}
               </Button>
             </Dialog.Footer>

@@ -10,7 +10,7 @@ import { useWebsiteSettings } from '../../features/settings/api/get-website-sett
 import { usePreferences } from '../../lib/preferences.tsx';
 import { useSession } from '../../lib/session.ts';
 import { signOut } from '../../features/auth/api/logout.ts';
-import { AddPlaceButton } from './add-place-button.tsx';
+import { AddPlaceButton, AddPlaceFromLink } from './add-place-button.tsx';
 import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';
 
 function SiteBrand() {
@@ -101,7 +101,7 @@ function PublicFooter() {
   );
 }
 
-/** Small screens (spec §2): Services, Map, and Profile when signed in or Add when signed out. */
+/** Small screens (spec §2): Services, Map, Add, and Profile when signed in. */
 function BottomTabBar() {
   const { t } = useTranslation();
   const { localize } = usePreferences();
@@ -111,13 +111,11 @@ function BottomTabBar() {
     <Box as="nav" aria-label={t('nav.tabBar')} display={{ base: 'flex', md: 'none' }} position="fixed" bottom="0" insetInline="0" bg="bg" borderTopWidth="1px" zIndex="sticky" pb="env(safe-area-inset-bottom)">
       <Link asChild {...tab}><NavLink to={localize('/categories')}><LayoutGrid size={20} aria-hidden />{t('nav.services')}</NavLink></Link>
       <Link asChild {...tab}><NavLink to={localize('/map')}><Map size={20} aria-hidden />{t('nav.map')}</NavLink></Link>
-      {user ? (
-        <Link asChild {...tab}><NavLink to={localize('/profile')}><User size={20} aria-hidden />{t('nav.profile')}</NavLink></Link>
-      ) : (
-        <Box {...tab} as="div">
-          <AddPlaceButton variant="plain" size="xs" label={t('nav.add')} colorPalette="gray" flexDirection="column" height="auto" gap="0.5" fontWeight="normal" color="fg.muted" />
-        </Box>
-      )}
+      {/* Add is there for everyone on every width (issue #17: signed in on a phone it was gone). */}
+      <Box {...tab} as="div">
+        <AddPlaceButton variant="plain" size="xs" label={t('nav.add')} colorPalette="gray" flexDirection="column" height="auto" gap="0.5" fontWeight="normal" color="fg.muted" />
+      </Box>
+      {user && <Link asChild {...tab}><NavLink to={localize('/profile')}><User size={20} aria-hidden />{t('nav.profile')}</NavLink></Link>}
     </Box>
   );
 }
@@ -131,6 +129,7 @@ export function PublicLayout() {
         {t('app.skipToContent')}
       </Link>
       <PublicHeader />
+      <AddPlaceFromLink />
       {/* at least a screen tall: the footer starts below the fold, so it does not jump down when a
           page's data replaces its (shorter) loading skeleton (Lighthouse CLS 0.22 on place pages) */}
       <Box as="main" id="main" flex="1" minH="100dvh" tabIndex={-1} outline="none">

@@ -1,12 +1,14 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A modal form (create/edit dialogs of the admin console and of contributors): title, fields, Cancel and Save. Save shows
- * the saving label and is disabled while `pending` (or `submitDisabled`); Escape and Cancel close.
+ * the saving label and is disabled while `pending` (or `submitDisabled`); Escape, a click outside, Close
+ * and Cancel close — at once when the form is unchanged, after "Discard your changes?" when `dirty`
+ * (issue #17: typed data is not lost silently). A caller closing it itself (after a save) is not asked.
  */
-export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, submitColorPalette = 'brand', pendingLabel, finalFocusEl, size = 'md', children }: {
+export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submitDisabled, submitLabel, submitColorPalette = 'brand', pendingLabel, finalFocusEl, size = 'md', dirty = false, children }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -21,11 +23,19 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
   /** Where focus goes on close when the opener may be gone (default: back to the opener). */
   finalFocusEl?: () => HTMLElement | null;
   size?: 'md' | 'lg' | 'xl';
+  /** The form differs from what it opened with: closing asks first. */
+  dirty?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const requestOpen = (next: boolean) => {
+    if (!next && dirty) return setAsking(true);
+    onOpenChange(next);
+  };
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
+    <>
+    <Dialog.Root open={open} onOpenChange={(e) => requestOpen(e.open)} placement="center" size={size} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -53,5 +63,23 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+    <Dialog.Root open={open && asking} onOpenChange={(e) => !e.open && setAsking(false)} role="alertdialog" placement="center" size="xs">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header><Dialog.Title>{t('app.discardTitle')}</Dialog.Title></Dialog.Header>
+            <Dialog.Body><Text>{t('app.discardBody')}</Text></Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">{t('app.keepEditing')}</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="red" onClick={() => { setAsking(false); onOpenChange(false); }}>{t('app.discard')}</Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { ImagePlus, Link2, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../shared/schemas/common.ts';
+import { uploadProblemOf, type UploadProblem } from '../../lib/upload-image.ts';
 
 /** Accepted image types (spec §2: PNG, JPG, GIF). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
@@ -20,14 +21,14 @@ export function checkImageFile(file: Pick<File, 'type' | 'size'>, maxBytes: numb
   return null;
 }
 
-type Problem = ImageFileProblem | 'uploadFailed' | 'previewFailed';
+type Problem = ImageFileProblem | UploadProblem | 'previewFailed';
 
 export interface ImageUploadFieldProps {
   /** The current image URL (an http(s) URL or a /uploads/ path); null/empty when none. */
   value: string | null | undefined;
   /** Called with the new URL after an upload or an added link, and with null on Remove. */
   onChange: (url: string | null) => void;
-  /** Uploads the file (multipart) and resolves to its URL; a rejection shows 'Failed to upload image'. */
+  /** Uploads the file (multipart) and resolves to its URL; a rejection shows the server's reason (uploadProblemOf). */
   upload: (file: File) => Promise<string>;
   /** Accessible name of the widget (e.g. 'Logo'); shown as the group label when `showLabel`. */
   label: string;
@@ -81,8 +82,9 @@ export function ImageUploadField({ value, onChange, upload, label, showLabel = t
     try {
       const url = await upload(file);
       if (alive.current) onChange(url);
-    } catch {
-      if (alive.current) setProblem('uploadFailed');
+    } catch (error) {
+      // The server's reason (wrong type by content, too large, unreadable…), not only "failed".
+      if (alive.current) setProblem(uploadProblemOf(error));
     } finally {
       if (alive.current) setBusy(false);
       if (fileInput.current) fileInput.current.value = '';

@@ -1,11 +1,14 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /**
- * App-wide toaster: at most 20 toasts at once (spec §9). Every toast stays 5 s (paused on hover and
+ * App-wide toaster: at most 20 toasts at once (spec §9), at the top (end side; full width on phones),
+ * just below the sticky header so its controls stay usable: dialogs keep their action buttons in a
+ * bottom footer, which a toast at the bottom covered on phones (issue #17).
+ * A toast created with the `id` of a toast still shown replaces it (one toast per action). Every toast stays 5 s (paused on hover and
  * while the page is hidden): zag's default of 2 s for success toasts is too short to read a sentence.
  * A loading toast (none so far) must pass its own `duration: Infinity`.
  */
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 20, duration: 5000 });
+export const toaster = createToaster({ placement: 'top-end', offsets: { top: '4.5rem', bottom: '1rem', left: '1rem', right: '1rem' }, pauseOnPageIdle: true, max: 20, duration: 5000 });
 
 /**
  * Chakra's solid toast colours (green/orange 500–600 under white text, descriptions at 80 % opacity)

@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import { ApiError } from '../http/api-error.ts';
 import { sha256Hex } from './crypto.ts';
+import { LIMITS } from '../../shared/schemas/common.ts';
 
 /** At most `max` attempts per `windowSeconds` (fixed window). */
 export interface RateLimitRule {
@@ -17,13 +18,15 @@ export interface ActionLimits {
 /**
  * The auth rate limits: `login` (public and admin sign-in, change-password), `verify` (sign-up and
  * reset codes, reset-password), `send` (register, resend-code, forgot-password: each may send a mail),
- * `refresh` (token refresh, per IP only). `null` turns a limit off.
+ * `refresh` (token refresh, per IP only), `resend` (resend-code only: one mail per cooldown per address,
+ * so a double tap or two tabs send one code). `null` (or no `resend`) turns a limit off.
  */
 export interface AuthRateLimits {
   login: ActionLimits;
   verify: ActionLimits;
   send: ActionLimits;
   refresh: ActionLimits;
+  resend?: ActionLimits;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
@@ -31,6 +34,7 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   verify: { perIp: { max: 50, windowSeconds: 900 }, perEmail: { max: 15, windowSeconds: 900 } },
   send: { perIp: { max: 20, windowSeconds: 3600 }, perEmail: { max: 5, windowSeconds: 3600 } },
   refresh: { perIp: { max: 300, windowSeconds: 900 }, perEmail: null },
+  resend: { perIp: null, perEmail: { max: 1, windowSeconds: LIMITS.resendCodeCooldownSeconds } },
 };
 
 export type RateLimitedAction = keyof AuthRateLimits;
@@ -47,6 +51,7 @@ export async function enforceRateLimit(
   who: { ip?: string | null; email?: string | null },
 ): Promise<void> {
   const rules = limits[action];
+  if (!rules) return;
   const buckets: [string, RateLimitRule][] = [];
   if (rules.perIp && who.ip) buckets.push([`${action}:ip:${await sha256Hex(who.ip)}`, rules.perIp]);
   if (rules.perEmail && who.email) buckets.push([`${action}:email:${await sha256Hex(who.email)}`, rules.perEmail]);

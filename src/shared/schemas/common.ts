@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Business constants of spec §9 and DESIGN §4. */
 export const LIMITS = {
   imageMaxBytes: 5_242_880,
+  /** Seconds between two 'Resend code' mails to one address (the button's countdown; the server refuses sooner ones with 429). */
+  resendCodeCooldownSeconds: 30,
   uploadPathPrefix: '/uploads/',
   phoneMin: 6,
   phoneMax: 20,

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { approveAllResultSchema, type ApproveAllResult, type PlaceRequestType } from '../../../shared/schemas/place-request.ts';
 import { adminKeys, invalidateAfterWrite } from './admin-keys.ts';
@@ -17,7 +18,7 @@ export function approveAllPlaceRequests(type?: PlaceRequestType): Promise<Approv
  */
 export function useApproveAllPlaceRequests() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: approveAllPlaceRequests,
     onSettled: () => invalidateAfterWrite(
       queryClient,

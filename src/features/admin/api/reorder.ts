@@ -42,10 +42,10 @@ export function useOptimisticReorder<TCache, TItem extends { id: number; order: 
     },
     onError: (_error, _items, context) => {
       if (context?.previous !== undefined) queryClient.setQueryData(config.queryKey, context.previous);
-      toaster.create({ type: 'error', title: t(config.errorKey) });
+      toaster.create({ id: config.successKey, type: 'error', title: t(config.errorKey) });
     },
     onSuccess: () => {
-      toaster.create({ type: 'success', title: t(config.successKey) });
+      toaster.create({ id: config.successKey, type: 'success', title: t(config.successKey) });
     },
     onSettled: () => invalidateAfterWrite(queryClient, config.invalidate, config.publicResources),
   });

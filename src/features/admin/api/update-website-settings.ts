@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -47,7 +48,7 @@ export function updateWebsiteSettings(body: WebsiteSettingsUpdate): Promise<Webs
 export function useUpdateWebsiteSettings({ onSaved, silentErrors = false }: { onSaved?: (settings: WebsiteSettings) => void; silentErrors?: boolean } = {}) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('admin');
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: updateWebsiteSettings,
     onSuccess: (saved) => {
       queryClient.setQueryData(adminWebsiteSettingsKey, saved);

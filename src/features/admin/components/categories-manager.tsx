@@ -2,6 +2,7 @@ import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, Stack,
 import { LayoutGrid, Pencil, Plus, Search, Tag, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { Category } from '../../../shared/schemas/entities.ts';
@@ -30,7 +31,7 @@ function CategoryIcon({ category }: { category: Category }) {
  */
 export function CategoriesManager() {
   const { t } = useTranslation('admin');
-  const { pick } = usePreferences();
+  const { pick, localize } = usePreferences();
   const categories = useAdminCategoriesQuery();
   const remove = useDeleteCategory();
   const [search, setSearch] = useState('');
@@ -126,6 +127,13 @@ export function CategoriesManager() {
         confirmLabel={t('common.delete')}
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        // The server refuses (409 category_in_use) while places use it: say so up front and offer the
+        // way it allows — move those places to another category first.
+        blocked={deleting && deleting.placesCount > 0 ? (
+          <Button asChild variant="outline" colorPalette="brand">
+            <RouterLink to={localize(`/admin/places?categoryId=${deleting.id}`)}>{t('categories.showPlaces', { count: deleting.placesCount })}</RouterLink>
+          </Button>
+        ) : undefined}
       >
         {deleting && deleting.placesCount > 0 ? (
           <Text>{t('categories.inUseWarning', { count: deleting.placesCount })}</Text>

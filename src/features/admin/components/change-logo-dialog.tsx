@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { checkImageFile, IMAGE_MIME_TYPES } from '../../../components/ui/image-upload.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
+import { uploadProblemOf } from '../../../lib/upload-image.ts';
 import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
 import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
@@ -15,8 +16,9 @@ const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
 /**
  * Change-logo modal (spec §2/§4/§5): upload a file (image, at most 5 MB) or type a URL, see a preview,
  * Save (disabled with an empty URL or during an upload) or Remove (only when a logo exists; sets
- * logoUrl to null). A preview that fails to load is hidden and 'Invalid image URL' shown. Save/Remove
- * failures are swallowed (spec §8): the modal stays open for another try.
+ * logoUrl to null). A preview that fails to load is hidden and 'Invalid image URL' shown. An upload
+ * failure says the server's reason; an uploaded file is "ready — save to apply" until Save. Save/Remove
+ * failures are shown in the dialog (issue #17; spec §8's silence is not kept), which stays open for another try.
  */
 export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
   open: boolean;
@@ -26,6 +28,8 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
   onSaved: (saved: WebsiteSettings) => void;
 }) {
   const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  const [ready, setReady] = useState(false);
   const query = useAdminWebsiteSettingsQuery(open);
   const current = query.data ?? settings;
   const [url, setUrl] = useState('');
@@ -36,14 +40,17 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
   const [urlError, setUrlError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const mutation = useUpdateWebsiteSettings({ onSaved, silentErrors: true });
+  const resetMutation = mutation.reset;
 
   useEffect(() => {
     if (open) {
       setTouched(false);
+      setReady(false);
       setFileError(null);
       setUrlError(null);
+      resetMutation();
     }
-  }, [open]);
+  }, [open, resetMutation]);
   useEffect(() => {
     if (open && !touched) setUrl(current.logoUrl ?? '');
   }, [open, touched, current.logoUrl]);
@@ -62,9 +69,11 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
       setTouched(true);
       setUrl(uploaded);
       setUrlError(null);
-      toaster.create({ type: 'success', title: t('logo.uploadSuccess') });
-    } catch {
-      setFileError(t('logo.uploadError'));
+      setReady(true);
+    } catch (error) {
+      const problem = uploadProblemOf(error);
+      setFileError(problem === 'invalidFileType' ? t('logo.invalidFileType') : problem === 'fileTooLarge' ? t('logo.fileTooLarge')
+        : problem === 'uploadFailed' ? t('logo.uploadError') : tc(`imageUpload.${problem}`));
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
@@ -76,7 +85,7 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
     if (!logoUrl) return setUrlError(t('logo.urlRequired'));
     mutation.mutate(toSettingsUpdate(current, { logoUrl }), {
       onSuccess: () => {
-        toaster.create({ type: 'success', title: t('logo.updateSuccess') });
+        toaster.create({ id: 'logo', type: 'success', title: t('logo.updateSuccess') });
         onOpenChange(false);
       },
     });
@@ -84,7 +93,7 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
   const remove = () => {
     mutation.mutate(toSettingsUpdate(current, { logoUrl: null }), {
       onSuccess: () => {
-        toaster.create({ type: 'success', title: t('logo.removeSuccess') });
+        toaster.create({ id: 'logo', type: 'success', title: t('logo.removeSuccess') });
         onOpenChange(false);
       },
     });
@@ -127,6 +136,7 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
                   </HStack>
                   <Text fontSize="xs" color="fg.muted">{t('logo.fileHint')}</Text>
                   {fileError && <Text role="alert" fontSize="sm" color={errorColor}>{fileError}</Text>}
+                  {ready && !fileError && <Text role="status" fontSize="sm" color={{ _light: 'green.700', _dark: 'green.300' }}>{t('logo.uploadReady')}</Text>}
                 </Stack>
                 <Field.Root invalid={!!urlError || (previewFailed && !!trimmed)}>
                   <Field.Label>{t('logo.urlLabel')}</Field.Label>
@@ -135,7 +145,7 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
                     dir="ltr"
                     value={url}
                     placeholder="https://…"
-                    onChange={(e) => { setTouched(true); setUrl(e.target.value); setUrlError(null); }}
+                    onChange={(e) => { setTouched(true); setReady(false); setUrl(e.target.value); setUrlError(null); }}
                     disabled={uploading}
                   />
                   <Field.ErrorText color={errorColor}>{urlError ?? t('logo.invalidUrl')}</Field.ErrorText>
@@ -159,6 +169,9 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
                 )}
               </Stack>
             </Dialog.Body>
+            {mutation.isError && (
+              <Box px="6" pb="2"><Text role="alert" fontSize="sm" color={errorColor}>{t('settings.updateError')}</Text></Box>
+            )}
             <Dialog.Footer flexWrap="wrap">
               {current.logoUrl && (
                 <Button variant="outline" colorPalette="red" me="auto" onClick={remove} disabled={busy}>

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
  * busy, showing `pendingLabel`, 'Deleting…' by default) while `pending`. `tone` 'brand' is for
  * non-destructive actions (approve all); the default is red.
  */
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, pending, pendingLabel, tone = 'danger', finalFocusEl }: {
+export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, pending, pendingLabel, tone = 'danger', finalFocusEl, blocked }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -20,6 +20,11 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
   tone?: 'danger' | 'brand';
   /** Where focus goes on close when the opener may be gone (default: back to the opener). */
   finalFocusEl?: () => HTMLElement | null;
+  /**
+   * The action is refused in this state (e.g. a category still used by places): the body says why,
+   * the confirm button is disabled, and `blocked` (another way forward, e.g. a link) sits beside Cancel.
+   */
+  blocked?: ReactNode;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -34,14 +39,15 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
             <Dialog.Body>
               <Stack gap="2">
                 {children}
-                <Text fontWeight="medium" color={{ _light: 'red.700', _dark: 'red.300' }}>{t('common.cannotBeUndone')}</Text>
+                {!blocked && <Text fontWeight="medium" color={{ _light: 'red.700', _dark: 'red.300' }}>{t('common.cannotBeUndone')}</Text>}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
                 <Button variant="outline" disabled={pending}>{t('common.cancel')}</Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={onConfirm} loading={pending} loadingText={pendingLabel ?? t('common.deleting')}>
+              {blocked}
+              <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={onConfirm} loading={pending} loadingText={pendingLabel ?? t('common.deleting')} disabled={!!blocked}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

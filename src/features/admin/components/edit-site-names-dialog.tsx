@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
 import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
@@ -29,13 +30,15 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
   const [touched, setTouched] = useState(false);
   const [nameError, setNameError] = useState(false);
   const mutation = useUpdateWebsiteSettings({ onSaved, silentErrors: true });
+  const resetMutation = mutation.reset;
 
   useEffect(() => {
     if (open) {
       setTouched(false);
       setNameError(false);
+      resetMutation();
     }
-  }, [open]);
+  }, [open, resetMutation]);
   useEffect(() => {
     if (open && !touched) {
       setForm({
@@ -58,7 +61,7 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
     if (!form.siteName.trim()) return setNameError(true);
     mutation.mutate(toSettingsUpdate(current, form), {
       onSuccess: () => {
-        toaster.create({ type: 'success', title: t('settings.updateSuccess') });
+        toaster.create({ id: 'settings', type: 'success', title: t('settings.updateSuccess') });
         onOpenChange(false);
       },
     });
@@ -96,6 +99,10 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
+              {/* A failed save is said here, where the admin is (issue #17), with the server's reason when it gave one. */}
+              {mutation.isError && (
+                <Box px="6" pb="2"><Text role="alert" fontSize="sm" color={{ _light: 'red.700', _dark: 'red.300' }}>{t('settings.updateError')}{serverReason(mutation.error)}</Text></Box>
+              )}
               <Dialog.Footer>
                 <Dialog.ActionTrigger asChild>
                   <Button variant="ghost" type="button">{t('common.cancel')}</Button>
@@ -113,4 +120,9 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** ": <the server's message>" for a 4xx answer (e.g. a field too long), else nothing. */
+function serverReason(error: unknown): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? `: ${error.message}` : '';
 }

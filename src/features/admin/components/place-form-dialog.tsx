@@ -60,7 +60,7 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
         onError: (error) => applyServerFieldErrors(error, form.setError, PLACE_FORM_FIELDS),
       });
     },
-    () => toaster.create({ type: 'error', title: t('places.fixFields') }),
+    () => toaster.create({ id: 'place-form', type: 'error', title: t('places.fixFields') }),
   );
 
   const loadingPlace = editing && place.isPending;

@@ -65,6 +65,7 @@ export function RequestsManager() {
         setConfirmAll(false);
         setSummary({ type: filter.type, result });
         toaster.create({
+          id: 'approve-all',
           type: result.failed.length ? 'warning' : 'success',
           title: t('requests.summaryTitle'),
           description: `${t('requests.summaryApproved', { count: result.approved.length })} · ${t('requests.summaryFailed', { count: result.failed.length })}`,
@@ -72,7 +73,7 @@ export function RequestsManager() {
       },
       onError: () => {
         setConfirmAll(false);
-        toaster.create({ type: 'error', title: t('requests.approveAllError') });
+        toaster.create({ id: 'approve-all', type: 'error', title: t('requests.approveAllError'), description: null });
       },
     });
   const rowName = (row: RequestRow | null) => (row?.placeName ? pick(row.placeName, row.placeNameAr) : t('requests.unnamedPlace'));

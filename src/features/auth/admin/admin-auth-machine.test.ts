@@ -1,3 +1,4 @@
+import { ApiError } from '../../../lib/api-error.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeToken, isTokenExpired, userFromToken } from '../../../lib/session.ts';
 import { adminToken, fakeToken, NOW_MS } from '../test-tokens.ts';
@@ -140,7 +141,7 @@ describe('admin auth state machine (spec §4)', () => {
       const { auth, deps, calls, store } = harness();
       deps.login = vi.fn(async () => ({ token: adminToken(), refreshToken: 'r2', user: ADMIN }));
       await auth.initialize();
-      await expect(auth.login(ADMIN.email, 'secret1', remember)).resolves.toBe(true);
+      await expect(auth.login(ADMIN.email, 'secret1', remember)).resolves.toBeNull();
       expect(deps.login).toHaveBeenCalledWith({ email: ADMIN.email, password: 'secret1', remember });
       expect(calls).toContain(remember ? 'store:persistent' : 'store:session');
       expect(store).toMatchObject({ refreshToken: 'r2', remembered: remember });
@@ -148,12 +149,22 @@ describe('admin auth state machine (spec §4)', () => {
     }
   });
 
-  it('login failure returns false and changes nothing', async () => {
-    const { auth, calls } = harness();
-    await auth.initialize();
-    await expect(auth.login(ADMIN.email, 'wrong-pass', false)).resolves.toBe(false);
-    expect(auth.getState()).toEqual({ status: 'unauthenticated' });
-    expect(calls).toEqual([]);
+  it('login failure says why (wrong credentials, too many tries with the wait, anything else) and changes nothing', async () => {
+    const cases: [unknown, unknown][] = [
+      [new ApiError(401, 'invalid_credentials', 'Invalid credentials'), { reason: 'invalidCredentials' }],
+      [new ApiError(429, 'rate_limited', 'Too many attempts', undefined, 840), { reason: 'rateLimited', retryAfterSeconds: 840 }],
+      [new ApiError(429, 'rate_limited', 'Too many attempts'), { reason: 'rateLimited', retryAfterSeconds: null }],
+      [new ApiError(0, 'network_error', 'Network issue'), { reason: 'generic' }],
+      [new Error('boom'), { reason: 'generic' }],
+    ];
+    for (const [error, failure] of cases) {
+      const { auth, deps, calls } = harness();
+      deps.login = vi.fn(async () => { throw error; });
+      await auth.initialize();
+      await expect(auth.login(ADMIN.email, 'wrong-pass', false)).resolves.toEqual(failure);
+      expect(auth.getState()).toEqual({ status: 'unauthenticated' });
+      expect(calls).toEqual([]);
+    }
   });
 
   it('logout signs out (tokens, server, /admin/login) and becomes unauthenticated', async () => {

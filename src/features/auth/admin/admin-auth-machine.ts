@@ -1,3 +1,4 @@
+import { ApiError } from '../../../lib/api-error.ts';
 import { decodeToken, isTokenExpired, userFromToken } from '../../../lib/session.ts';
 
 /** Spec §9: the admin token's expiry is checked every 300 000 ms. */
@@ -33,6 +34,22 @@ export function adminUserFromToken(token: string | null | undefined): AdminUser 
   return user ? { id: user.id, email: user.email } : null;
 }
 
+/**
+ * Why an admin sign-in failed, for the form to say so (issue #17): wrong e-mail or password (the same
+ * 'Invalid credentials' as the public sign-in, whichever was wrong), too many tries (with the wait from
+ * `Retry-After`, seconds, when the server sent one), anything else (network, 5xx).
+ */
+export type AdminLoginFailure =
+  | { reason: 'invalidCredentials' }
+  | { reason: 'rateLimited'; retryAfterSeconds: number | null }
+  | { reason: 'generic' };
+
+export function describeAdminLoginFailure(error: unknown): AdminLoginFailure {
+  if (error instanceof ApiError && error.status === 401) return { reason: 'invalidCredentials' };
+  if (error instanceof ApiError && error.status === 429) return { reason: 'rateLimited', retryAfterSeconds: error.retryAfterSeconds ?? null };
+  return { reason: 'generic' };
+}
+
 /** What the machine needs from the outside world; the app passes real storage and API calls, tests fakes. */
 export interface AdminAuthDeps {
   /** The stored admin access token. */
@@ -61,8 +78,8 @@ export interface AdminAuth {
   syncWithStorage(): Promise<void>;
   /** The periodic check: refreshes only when the token has expired; a failed refresh signs out. */
   checkExpiry(): Promise<void>;
-  /** Admin sign-in; true on success, false on any failure (spec §8: no message is shown). */
-  login(email: string, password: string, remember: boolean): Promise<boolean>;
+  /** Admin sign-in: null on success, else why it failed (shown next to the form). */
+  login(email: string, password: string, remember: boolean): Promise<AdminLoginFailure | null>;
   /** Signs out (tokens cleared, server told best-effort, /admin/login shown) and becomes unauthenticated. */
   logout(): void;
   /** initialize() plus the expiry check every `intervalMs`; returns a stop function. */
@@ -150,9 +167,9 @@ export function createAdminAuth(deps: AdminAuthDeps): AdminAuth {
         generation++;
         deps.store({ token: session.token, refreshToken: session.refreshToken }, remember);
         setState({ status: 'authenticated', user: adminUserFromToken(session.token) ?? { id: session.user.id, email: session.user.email } });
-        return true;
-      } catch {
-        return false;
+        return null;
+      } catch (error) {
+        return describeAdminLoginFailure(error);
       }
     },
     logout() {

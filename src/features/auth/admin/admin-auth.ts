@@ -39,7 +39,7 @@ function acquire() {
 
 /**
  * The admin session for components: `{ status: 'loading' | 'unauthenticated' | 'authenticated', user? }`
- * plus `login(email, password, remember) → Promise<boolean>` and `logout()`. Mounting it starts the
+ * plus `login(email, password, remember) → Promise<AdminLoginFailure | null>` and `logout()`. Mounting it starts the
  * session (start-up check, storage watch, expiry check every 300 000 ms).
  */
 export function useAdminAuth(): AdminAuthState & { login: typeof adminAuth.login; logout: typeof adminAuth.logout } {

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { SessionScope } from '../../../lib/session.ts';
 import type { ChangePasswordRequest } from '../../../shared/schemas/auth.ts';
@@ -18,5 +18,5 @@ export function changePassword(scope: SessionScope, body: ChangePasswordRequest)
 }
 
 export function useChangePasswordMutation(scope: SessionScope) {
-  return useMutation({ mutationFn: (body: ChangePasswordRequest) => changePassword(scope, body) });
+  return useSingleFlightMutation({ mutationFn: (body: ChangePasswordRequest) => changePassword(scope, body) });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/session.ts';
 import { authSessionSchema, type AuthSessionView, type LoginRequest } from '../../../shared/schemas/auth.ts';
@@ -13,7 +13,7 @@ export function loginWithPassword(body: LoginRequest): Promise<AuthSessionView> 
 
 /** Public sign-in; on success the tokens are kept in persistent storage (spec §4). */
 export function useLoginMutation() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: loginWithPassword,
     onSuccess: (data) => session.set('public', { token: data.token, refreshToken: data.refreshToken }, true),
   });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
@@ -19,6 +19,6 @@ export function resetPassword(body: { email: string; code: string; newPassword: 
   return apiRequest<unknown>('/public/auth/reset-password', { method: 'POST', body, scope: 'none' }).then(() => undefined);
 }
 
-export const useForgotPasswordMutation = () => useMutation({ mutationFn: requestPasswordReset });
-export const useVerifyResetCodeMutation = () => useMutation({ mutationFn: verifyResetCode });
-export const useResetPasswordMutation = () => useMutation({ mutationFn: resetPassword });
+export const useForgotPasswordMutation = () => useSingleFlightMutation({ mutationFn: requestPasswordReset });
+export const useVerifyResetCodeMutation = () => useSingleFlightMutation({ mutationFn: verifyResetCode });
+export const useResetPasswordMutation = () => useSingleFlightMutation({ mutationFn: resetPassword });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { RegisterRequest } from '../../../shared/schemas/auth.ts';
@@ -17,5 +17,5 @@ export function registerAccount(body: RegisterRequest) {
 }
 
 export function useRegisterMutation() {
-  return useMutation({ mutationFn: registerAccount });
+  return useSingleFlightMutation({ mutationFn: registerAccount });
 }

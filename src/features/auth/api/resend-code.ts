@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /public/auth/resend-code {email}: mails a new sign-up code (same answer for any address). Throws ApiError 400 / 429. */
@@ -7,5 +7,5 @@ export function resendVerificationCode(body: { email: string }): Promise<void> {
 }
 
 export function useResendCodeMutation() {
-  return useMutation({ mutationFn: resendVerificationCode });
+  return useSingleFlightMutation({ mutationFn: resendVerificationCode });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { profileSchema, type Profile } from '../../../shared/schemas/auth.ts';
 
@@ -10,7 +11,7 @@ export function updateProfile(body: { name: string }): Promise<Profile> {
 /** Renames the user; every cached copy of the profile (any language) takes the answer. */
 export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: updateProfile,
     onSuccess: (profile) => {
       queryClient.setQueriesData<Profile>({ queryKey: ['profile'] }, (old) => (old && old.id === profile.id ? profile : old));

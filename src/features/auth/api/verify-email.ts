@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/session.ts';
 import { authSessionSchema, type AuthSessionView } from '../../../shared/schemas/auth.ts';
@@ -13,7 +13,7 @@ export function verifyEmail(body: { email: string; code: string }): Promise<Auth
 
 /** Confirms the address and signs the user in (persistent storage). */
 export function useVerifyEmailMutation() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: verifyEmail,
     onSuccess: (data) => session.set('public', { token: data.token, refreshToken: data.refreshToken }, true),
   });

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { loginRequestSchema } from '../../../shared/schemas/auth.ts';
 import { useAdminAuth } from '../admin/admin-auth.ts';
+import type { AdminLoginFailure } from '../admin/admin-auth-machine.ts';
+import { FormAlert } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
 import { PasswordInput } from './password-input.tsx';
@@ -15,24 +17,31 @@ const schema = loginRequestSchema.extend({ remember: z.boolean() });
 
 /**
  * Admin sign-in {email, password, remember} (spec §2/§4): remember keeps the admin token in persistent
- * storage, else for this browser session. Spec §8: a failed sign-in shows no message — the form is
- * simply ready again, with the focus back on the password.
+ * storage, else for this browser session. A failed sign-in says why next to the form (role=alert, in the
+ * page's language; issue #17 — spec §8's silence is not kept): 'Invalid credentials' as on the public
+ * sign-in (the same for an unknown e-mail and a wrong password), or the wait after too many tries. The
+ * typed e-mail stays, the button is ready again and the focus goes back to the password.
  */
 export function AdminLoginForm() {
   const { t } = useTranslation('admin');
   const auth = useAdminAuth();
+  const { t: tc } = useTranslation();
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<AdminLoginFailure | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '', remember: false } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async ({ email, password, remember }) => {
     setPending(true);
-    const ok = await auth.login(email, password, remember);
+    setFailure(null);
+    const failed = await auth.login(email, password, remember);
     setPending(false);
-    if (!ok) form.setFocus('password', { shouldSelect: true });
+    setFailure(failed);
+    if (failed) form.setFocus('password', { shouldSelect: true });
   });
 
   return (
     <FormStack gap="5" onSubmit={onSubmit} busy={pending}>
+      {failure && <FormAlert status="error">{failureText(failure, tc)}</FormAlert>}
       <FormField label={t('auth.email')} error={errors.email?.message} required>
         <Input type="email" autoComplete="username" dir="ltr" {...form.register('email')} />
       </FormField>
@@ -55,4 +64,13 @@ export function AdminLoginForm() {
       </Button>
     </FormStack>
   );
+}
+
+/** The sentence for a failed admin sign-in (common namespace: the public sign-in's texts). */
+function failureText(failure: AdminLoginFailure, t: (key: string, values?: Record<string, unknown>) => string): string {
+  if (failure.reason === 'invalidCredentials') return t('auth.errors.invalidCredentials');
+  if (failure.reason === 'rateLimited') {
+    return failure.retryAfterSeconds ? t('auth.errors.tooManyTriesWait', { count: Math.max(1, Math.ceil(failure.retryAfterSeconds / 60)) }) : t('auth.errors.tooManyTries');
+  }
+  return t('auth.errors.generic');
 }

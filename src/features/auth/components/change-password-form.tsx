@@ -33,12 +33,12 @@ export function ChangePasswordForm({ scope, onDone, idPrefix = scope }: { scope:
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          toaster.create({ type: 'success', title: t('account.passwordChanged') });
+          toaster.create({ id: 'password-change', type: 'success', title: t('account.passwordChanged'), description: null });
           form.reset();
           onDone?.();
         },
         onError: (error) => {
-          toaster.create({ type: 'error', title: t('account.changePasswordFailed'), description: errorText(describeAuthError(error)) ?? undefined });
+          toaster.create({ id: 'password-change', type: 'error', title: t('account.changePasswordFailed'), description: errorText(describeAuthError(error)) ?? null });
           if (error instanceof ApiError && error.code === 'current_password_incorrect') form.setError('currentPassword', { message: error.message }, { shouldFocus: true });
           if (error instanceof ApiError && error.code === 'same_password') form.setError('newPassword', { message: error.message }, { shouldFocus: true });
         },

@@ -39,10 +39,10 @@ function NameEditor({ profile, onClose }: { profile: Profile; onClose: () => voi
       { name },
       {
         onSuccess: () => {
-          toaster.create({ type: 'success', title: t('account.profileUpdated') });
+          toaster.create({ id: 'profile-update', type: 'success', title: t('account.profileUpdated'), description: null });
           onClose();
         },
-        onError: (error) => toaster.create({ type: 'error', title: t('account.updateFailed'), description: errorText(describeAuthError(error)) ?? undefined }),
+        onError: (error) => toaster.create({ id: 'profile-update', type: 'error', title: t('account.updateFailed'), description: errorText(describeAuthError(error)) ?? null }),
       },
     ),
   );

@@ -7,10 +7,12 @@ import { useNavigate } from 'react-router-dom';
 import { AppLink } from '../../../components/ui/link.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { useForgotPasswordMutation, useResetPasswordMutation, useVerifyResetCodeMutation } from '../api/password-reset.ts';
 import { describeAuthError } from '../errors.ts';
 import { codeFormSchema, emailFormSchema, newPasswordFormSchema, type CodeForm, type EmailForm, type NewPasswordForm } from '../forms.ts';
 import { useCooldown } from '../use-cooldown.ts';
+import { LIMITS } from '../../../shared/schemas/common.ts';
 import { CodeInput } from './code-input.tsx';
 import { FormAlert, useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
@@ -54,7 +56,7 @@ function StepCode({ email, onVerified, onChangeEmail }: { email: string; onVerif
   const { t } = useTranslation();
   const verify = useVerifyResetCodeMutation();
   const resend = useForgotPasswordMutation();
-  const cooldown = useCooldown(30);
+  const cooldown = useCooldown(LIMITS.resendCodeCooldownSeconds);
   const errorText = useAuthErrorText();
   const form = useForm<CodeForm>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
   const onSubmit = form.handleSubmit(({ code }) => verify.mutate({ email, code: code.trim() }, { onSuccess: () => onVerified(code.trim()) }));
@@ -126,17 +128,50 @@ function StepPassword({ email, code, onDone, onCodeRejected }: { email: string; 
   );
 }
 
+interface ResetProgress {
+  step: Step;
+  email: string;
+  code: string;
+}
+
+/** The step kept for this tab's session (sessionStorage), or the first step. */
+function readProgress(): ResetProgress {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.passwordReset) ?? 'null') as Partial<ResetProgress> | null;
+    if (saved && (saved.step === 'code' || saved.step === 'password') && typeof saved.email === 'string' && saved.email) {
+      const code = typeof saved.code === 'string' ? saved.code : '';
+      return { step: saved.step === 'password' && !code ? 'code' : saved.step, email: saved.email, code };
+    }
+  } catch {
+    // unreadable or unavailable storage: start over
+  }
+  return { step: 'email', email: '', code: '' };
+}
+
+function writeProgress(progress: ResetProgress | null) {
+  try {
+    if (!progress || progress.step === 'email') sessionStorage.removeItem(STORAGE_KEYS.passwordReset);
+    else sessionStorage.setItem(STORAGE_KEYS.passwordReset, JSON.stringify(progress));
+  } catch {
+    // storage full or blocked: the flow still works, only a reload starts over
+  }
+}
+
 /**
  * Password reset (spec §4): enter email → send code ('If the email exists, a reset code has been sent')
- * → verify the 6-digit code → new password → back to login, where a success notice is shown.
+ * → verify the 6-digit code → new password → back to login, where a success notice is shown. The step
+ * reached (e-mail, verified code) is kept in sessionStorage for the tab's session, so a reload continues
+ * there (issue #17); it is forgotten when the password is set.
  */
 export function ResetPasswordFlow() {
   const { t } = useTranslation();
   const { localize } = usePreferences();
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
+  const [initial] = useState(readProgress);
+  const [step, setStep] = useState<Step>(initial.step);
+  const [email, setEmail] = useState(initial.email);
+  const [code, setCode] = useState(initial.code);
+  useEffect(() => writeProgress({ step, email, code: step === 'password' ? code : '' }), [step, email, code]);
   const stepLabel = useRef<HTMLParagraphElement>(null);
   const first = useRef(true);
   useEffect(() => {
@@ -159,7 +194,10 @@ export function ResetPasswordFlow() {
           email={email}
           code={code}
           onCodeRejected={() => setStep('code')}
-          onDone={() => navigate(localize('/auth/login'), { state: { passwordReset: true, email } satisfies PasswordResetDone })}
+          onDone={() => {
+            writeProgress(null);
+            navigate(localize('/auth/login'), { state: { passwordReset: true, email } satisfies PasswordResetDone });
+          }}
         />
       )}
     </Stack>

@@ -9,6 +9,7 @@ import { useResendCodeMutation } from '../api/resend-code.ts';
 import { useVerifyEmailMutation } from '../api/verify-email.ts';
 import { describeAuthError } from '../errors.ts';
 import { useCooldown } from '../use-cooldown.ts';
+import { LIMITS } from '../../../shared/schemas/common.ts';
 import { CodeInput } from './code-input.tsx';
 import { FormAlert, useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
@@ -17,8 +18,8 @@ import { FormStack } from './form-stack.tsx';
 const schema = z.object({ email: emailSchema, code: codeSchema });
 type Values = { email: string; code: string };
 
-/** Seconds before another code may be asked for (the server also rate-limits). */
-const RESEND_COOLDOWN_S = 30;
+/** Seconds before another code may be asked for (the server refuses sooner ones: one mail per cooldown). */
+const RESEND_COOLDOWN_S = LIMITS.resendCodeCooldownSeconds;
 
 /**
  * Email verification (spec §2): the 6-digit code from the sign-up mail, with "Resend code". The address

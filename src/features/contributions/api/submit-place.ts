@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { PlaceCreateInput, PlaceUpdateInput } from '../../../shared/schemas/place-form.ts';
 import { placeRequestSchema, type PlaceRequest } from '../../../shared/schemas/place-request.ts';
@@ -24,11 +25,11 @@ export function requestPlaceEdit({ placeId, changes }: { placeId: number; change
 /** Submitting a new place; afterwards the user's request lists refetch. Callers toast. */
 export function useCreatePlaceMutation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createPlace, onSettled: () => queryClient.invalidateQueries({ queryKey: contributionKeys.all }) });
+  return useSingleFlightMutation({ mutationFn: createPlace, onSettled: () => queryClient.invalidateQueries({ queryKey: contributionKeys.all }) });
 }
 
 /** Submitting an edit request; afterwards the user's request lists refetch. Callers toast. */
 export function useRequestPlaceEditMutation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: requestPlaceEdit, onSettled: () => queryClient.invalidateQueries({ queryKey: contributionKeys.all }) });
+  return useSingleFlightMutation({ mutationFn: requestPlaceEdit, onSettled: () => queryClient.invalidateQueries({ queryKey: contributionKeys.all }) });
 }

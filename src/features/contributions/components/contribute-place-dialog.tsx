@@ -65,7 +65,7 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
   const onInvalid = (errors: FieldErrors<PlaceFormValues>) => {
     const field = PLACE_FORM_FIELDS.find((f) => (get(errors, f) as { message?: string } | undefined)?.message);
     const message = field ? errorText((get(errors, field) as { message: string }).message) : undefined;
-    toaster.create({ type: 'error', title: field && message ? t('contribute.firstError', { field: fieldLabel(field), message }) : t('contribute.fixFields') });
+    toaster.create({ id: 'contribute', type: 'error', title: field && message ? t('contribute.firstError', { field: fieldLabel(field), message }) : t('contribute.fixFields') });
   };
 
   const onSubmit = form.handleSubmit(() => {
@@ -73,34 +73,34 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
     if (target.mode === 'create') {
       create.mutate(toCreatePayload(values), {
         onSuccess: (request) => {
-          toaster.create({ type: 'success', title: t('places.createSuccess') });
+          toaster.create({ id: 'contribute', type: 'success', title: t('places.createSuccess'), description: null });
           announcePlaceCreated(request);
           onOpenChange(false);
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, PLACE_FORM_FIELDS);
-          toaster.create({ type: 'error', title: t('places.createError'), description: serverMessage(error) });
+          toaster.create({ id: 'contribute', type: 'error', title: t('places.createError'), description: serverMessage(error) ?? null });
         },
       });
       return;
     }
     const changes = toEditChanges(original, values);
     if (Object.keys(changes).length === 0) {
-      toaster.create({ type: 'info', title: t('contribute.noChanges') });
+      toaster.create({ id: 'contribute', type: 'info', title: t('contribute.noChanges'), description: null });
       return;
     }
     edit.mutate({ placeId: target.place.id, changes }, {
       onSuccess: () => {
-        toaster.create({ type: 'success', title: t('contribute.editSuccess') });
+        toaster.create({ id: 'contribute', type: 'success', title: t('contribute.editSuccess'), description: null });
         onOpenChange(false);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'no_changes') {
-          toaster.create({ type: 'info', title: t('contribute.noChanges') });
+          toaster.create({ id: 'contribute', type: 'info', title: t('contribute.noChanges'), description: null });
           return;
         }
         applyServerFieldErrors(error, form.setError, PLACE_FORM_FIELDS);
-        toaster.create({ type: 'error', title: t('contribute.editError'), description: serverMessage(error) });
+        toaster.create({ id: 'contribute', type: 'error', title: t('contribute.editError'), description: serverMessage(error) ?? null });
       },
     });
   }, onInvalid);
@@ -116,6 +116,7 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
       submitDisabled={uploading}
       submitLabel={creating ? t('contribute.submit') : t('contribute.submitEdit')}
       size="xl"
+      dirty={form.formState.isDirty}
     >
       <Text color="fg.muted" fontSize="sm">{creating ? t('contribute.addIntro') : t('contribute.editIntro')}</Text>
       {choices.failed && (

@@ -28,9 +28,9 @@ export function ShareActions({ slug, fallbackTitle }: { slug: string; fallbackTi
     const { url } = await resolve();
     try {
       await copy(url);
-      toaster.create({ type: 'success', title: t('place.linkCopied'), duration: 2500 });
+      toaster.create({ id: 'share-link', type: 'success', title: t('place.linkCopied'), description: null, duration: 2500 });
     } catch {
-      toaster.create({ type: 'error', title: t('errors.generic') });
+      toaster.create({ id: 'share-link', type: 'error', title: t('errors.generic') });
     }
   };
   const share = async () => {
@@ -44,7 +44,7 @@ export function ShareActions({ slug, fallbackTitle }: { slug: string; fallbackTi
       }
     }
     await copy(url);
-    toaster.create({ type: 'success', title: t('place.linkCopied'), duration: 2500 });
+    toaster.create({ id: 'share-link', type: 'success', title: t('place.linkCopied'), description: null, duration: 2500 });
   };
   return (
     <HStack gap="2">

@@ -57,12 +57,14 @@ export function publicAuthRoutes(deps: AppDeps): ApiApp {
   app.openapi(
     createRoute({
       method: 'post', path: '/public/auth/resend-code', tags,
-      summary: 'Mail a new sign-up code {email} (only to an address awaiting verification; same answer otherwise)',
+      summary: 'Mail a new sign-up code {email} (only to an address awaiting verification; same answer otherwise); one per LIMITS.resendCodeCooldownSeconds (30 s) per address, sooner: 429 with Retry-After',
       request: jsonBody(emailOnlyRequestSchema),
       responses: authResponses(messageResponseSchema, 'Accepted', [400, 429]),
     }),
     async (c) => {
       const { email } = c.req.valid('json');
+      // One mail per cooldown per address (a double tap, two tabs), then the hourly mail budget.
+      await rateLimit(c, deps, 'resend', email);
       await rateLimit(c, deps, 'send', email);
       await auth.resendCode(email, c.var.lang);
       return c.json(messageAnswer(message('verification_code_sent', c.var.lang)), 200);

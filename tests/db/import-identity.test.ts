@@ -129,6 +129,7 @@ describe('two cities in one directory', () => {
   it('a dry run reports what would be inserted and updated and writes nothing', async () => {
     const before = await snapshot(db.sql);
     const changed = jeddah();
+    changed.places[2].phone = '+966 12 600 9999'; // as the previous test left it
     changed.places[0].phone = '+966 12 600 1234';
     changed.places.push({ name: 'Starbucks', nameAr: 'ستاربكس', categorySlug: 'cafes', zoneSlug: 'al-corniche-jeddah', lat: 21.53, lng: 39.14, osmId: 9900001099 });
     const report = await importDirectory(db.sql, changed, { dryRun: true });

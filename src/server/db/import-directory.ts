@@ -122,6 +122,11 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Label for records without an id of their own, instead of the file's `source.name`/`source.repo`. */
   source?: string;
+  /**
+   * Places (and buildings) may refer to categories and zones that are not in the file but exist in
+   * the database, by slug (a CSV of places). Without it such a reference is a malformed record.
+   */
+  existingReferences?: boolean;
 }
 
 /**
@@ -220,7 +225,7 @@ interface ParsedFile {
   places: (z.infer<typeof placeSchema> & { identity: Identity; wantedSlug: string; baseSlug: string })[];
 }
 
-function parseDirectory(input: unknown, sourceOverride?: string): ParsedFile {
+function parseDirectory(input: unknown, sourceOverride?: string, existingReferences = false): ParsedFile {
   const file = directoryFileSchema.safeParse(input);
   if (!file.success) throw new ImportError([{ list: 'file', index: 0, reason: file.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }]);
   const label = (sourceOverride ?? file.data.source?.name ?? file.data.source?.repo ?? 'import').slice(0, 200);
@@ -243,10 +248,11 @@ function parseDirectory(input: unknown, sourceOverride?: string): ParsedFile {
   unique('categories', categories, (c) => c.slug, 'slug');
   unique('zones', zones, (z) => z.slug, 'slug');
   buildings.forEach((b, index) => {
-    if (b && !zoneSlugs.has(b.zoneSlug)) problems.push({ list: 'buildings', index, reason: `unknown zoneSlug ${b.zoneSlug}` });
+    if (b && !zoneSlugs.has(b.zoneSlug) && !existingReferences) problems.push({ list: 'buildings', index, reason: `unknown zoneSlug ${b.zoneSlug}` });
   });
   places.forEach((p, index) => {
     if (!p) return;
+    if (existingReferences) return; // checked against the database by planImport
     if (!categorySlugs.has(p.categorySlug)) problems.push({ list: 'places', index, reason: `unknown categorySlug ${p.categorySlug}` });
     if (p.zoneSlug && !zoneSlugs.has(p.zoneSlug)) problems.push({ list: 'places', index, reason: `unknown zoneSlug ${p.zoneSlug}` });
   });
@@ -400,14 +406,35 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
     zoneRefs.set(z.slug, { ref, slug });
   });
 
+  // references to categories and zones outside the file (existingReferences): existing rows by slug
+  const problems: ImportError['problems'] = [];
+  const dbCategoryBySlug = new Map(state.categories.map((c) => [c.slug, c.id]));
+  const dbZoneBySlug = new Map(state.zones.map((z) => [z.slug, z]));
+  const zoneRef = (slug: string, list: string, index: number) => {
+    const ref = zoneRefs.get(slug) ?? (dbZoneBySlug.has(slug) ? { ref: { id: dbZoneBySlug.get(slug)!.id } as Ref, slug } : undefined);
+    if (!ref) problems.push({ list, index, reason: `unknown zoneSlug ${slug}` });
+    return ref;
+  };
+  const categoryRef = (slug: string, index: number) => {
+    const ref = categoryRefs.get(slug) ?? (dbCategoryBySlug.has(slug) ? { id: dbCategoryBySlug.get(slug)! } : undefined);
+    if (!ref) problems.push({ list: 'places', index, reason: `unknown categorySlug ${slug}` });
+    return ref;
+  };
+  file.buildings.forEach((b, index) => zoneRef(b.zoneSlug, 'buildings', index));
+  file.places.forEach((p, index) => {
+    categoryRef(p.categorySlug, index);
+    if (p.zoneSlug) zoneRef(p.zoneSlug, 'places', index);
+  });
+  if (problems.length) throw new ImportError(problems);
+
   // buildings (slug unique within the zone): the same thing = a name in common and within 100 m
   const buildingIdentity = indexBy(state.buildings);
   const buildingsByZoneSlug = new Map(state.buildings.map((b) => [`${b.zone_id}/${b.slug}`, b]));
   const zoneScope = (ref: Ref) => refValue(ref)!;
-  const wantedBuildingSlugs = new Set(file.buildings.map((b) => `${zoneScope(zoneRefs.get(b.zoneSlug)!.ref)}/${b.wantedSlug}`));
+  const wantedBuildingSlugs = new Set(file.buildings.map((b) => `${zoneScope(zoneRef(b.zoneSlug, 'buildings', 0)!.ref)}/${b.wantedSlug}`));
   const buildingRefs = new Map<string, Ref>();
   file.buildings.forEach((b, index) => {
-    const zone = zoneRefs.get(b.zoneSlug)!;
+    const zone = zoneRef(b.zoneSlug, 'buildings', index)!;
     const scope = zoneScope(zone.ref);
     const names = namesOf(b.name, b.nameAr);
     const resolution = resolve(b.identity, buildingIdentity, buildingsByZoneSlug.get(`${scope}/${b.wantedSlug}`),
@@ -436,8 +463,8 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
   const claimed = new Set<string>();
   const free = (s: string) => !state.placeSlugs.has(s) && !wantedPlaceSlugs.has(s) && !claimed.has(s);
   file.places.forEach((p, index) => {
-    const zone = p.zoneSlug ? zoneRefs.get(p.zoneSlug)! : null;
-    const categoryRef = categoryRefs.get(p.categorySlug)!;
+    const zone = p.zoneSlug ? zoneRef(p.zoneSlug, 'places', index)! : null;
+    const category = categoryRef(p.categorySlug, index)!;
     const buildingRef = p.zoneSlug && p.buildingNumber
       ? buildingRefs.get(`${p.zoneSlug}#${p.buildingNumber}`)
         ?? (zone && 'id' in zone.ref && dbBuildingByNumber.has(`${zone.ref.id}#${p.buildingNumber}`)
@@ -446,15 +473,15 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
     const names = namesOf(p.name, p.nameAr);
     const resolution = resolve(p.identity, placeIdentity, placesBySlug.get(p.wantedSlug), (row) => {
       const close = near(p, row, 100);
-      if (close === null) return shareName(names, namesOf(row.name, row.name_ar)) && refValue(categoryRef) === row.category_id;
+      if (close === null) return shareName(names, namesOf(row.name, row.name_ar)) && refValue(category) === row.category_id;
       return (close && shareName(names, namesOf(row.name, row.name_ar))) || near(p, row, 10) === true;
     });
     const desired = {
       name: p.name, name_ar: p.nameAr ?? null, address: p.address ?? null, address_ar: p.addressAr ?? null, phone: p.phone ?? null,
-      website_url: p.website ?? null, map_url: p.mapUrl ?? null, category_id: categoryRef, zone_id: zone?.ref ?? null,
+      website_url: p.website ?? null, map_url: p.mapUrl ?? null, category_id: category, zone_id: zone?.ref ?? null,
       building_id: buildingRef ?? null, latitude: p.lat ?? null, longitude: p.lng ?? null, opening_hours: p.openingHours ?? null,
     };
-    const comparable = { ...desired, category_id: refValue(categoryRef), zone_id: refValue(zone?.ref ?? null), building_id: refValue(buildingRef ?? null) };
+    const comparable = { ...desired, category_id: refValue(category), zone_id: refValue(zone?.ref ?? null), building_id: refValue(buildingRef ?? null) };
     settle('places', index, p.name, p.wantedSlug, p.identity, resolution, desired,
       () => ({ ...desired, whatsapp: p.whatsapp ?? null, description: p.description ?? null }),
       (collided) => {
@@ -518,15 +545,22 @@ async function planInTransaction(tx: ImportTx, file: ParsedFile, dryRun: boolean
  * error rolls everything back.
  */
 export async function importDirectory(sql: Sql, input: unknown, options: ImportOptions = {}): Promise<ImportReport> {
-  const file = parseDirectory(input, options.source);
+  parseDirectory(input, options.source, options.existingReferences); // malformed files fail before a transaction opens
+  return sql.begin((tx) => importDirectoryInTransaction(tx, input, options)) as Promise<ImportReport>;
+}
+
+/**
+ * importDirectory inside the caller's transaction `tx` (e.g. an admin request's, as the admin under
+ * RLS): the same validation, matching and report; a dry run makes the transaction read-only.
+ */
+export async function importDirectoryInTransaction(tx: ImportTx, input: unknown, options: ImportOptions = {}): Promise<ImportReport> {
+  const file = parseDirectory(input, options.source, options.existingReferences);
   const dryRun = options.dryRun ?? false;
-  return sql.begin(async (tx) => {
-    if (dryRun) await tx`set transaction read only`;
-    else await lockImportTables(tx);
-    const plan = await planInTransaction(tx, file, dryRun);
-    if (!dryRun) await applyPlan(tx, plan, false);
-    return plan.report;
-  }) as Promise<ImportReport>;
+  if (dryRun) await tx`set transaction read only`;
+  else await lockImportTables(tx);
+  const plan = await planInTransaction(tx, file, dryRun);
+  if (!dryRun) await applyPlan(tx, plan, false);
+  return plan.report;
 }
 
 /**

@@ -3,6 +3,7 @@ import { createRouter } from '../../http/router.ts';
 import './messages.ts';
 import { adminBuildingRoutes } from './buildings.ts';
 import { adminCategoryRoutes } from './categories.ts';
+import { adminImportRoutes } from './import.ts';
 import { adminPlaceRoutes } from './places.ts';
 import { adminSettingsRoutes } from './website-settings.ts';
 import { adminZoneRoutes } from './zones.ts';
@@ -20,5 +21,6 @@ export function adminRoutes(): ApiApp {
     .route('/', adminZoneRoutes())
     .route('/', adminBuildingRoutes())
     .route('/', adminPlaceRoutes())
-    .route('/', adminSettingsRoutes());
+    .route('/', adminSettingsRoutes())
+    .route('/', adminImportRoutes());
 }

@@ -48,6 +48,7 @@ const adminChildren: RouteObject[] = [
   ...twin('categories', () => import('./routes/admin/admin-categories.tsx')),
   ...twin('places', () => import('./routes/admin/admin-places.tsx')),
   ...twin('requests', () => import('./routes/admin/admin-requests.tsx')),
+  ...twin('import', () => import('./routes/admin/admin-import.tsx')),
   ...twin('password', () => import('./routes/admin/admin-password.tsx')),
 ].map((r) => (r.path ? { ...r, path: r.path.replace(/^\//, '') } : r));
 

@@ -22,6 +22,7 @@ const NAV = [
   { key: 'categories', to: '/admin/categories', match: ['/admin/categories'] },
   { key: 'places', to: '/admin/places', match: ['/admin/places'] },
   { key: 'requests', to: '/admin/requests', match: ['/admin/requests'] },
+  { key: 'import', to: '/admin/import', match: ['/admin/import'] },
   { key: 'password', to: '/admin/password', match: ['/admin/password'] },
 ] as const;
 

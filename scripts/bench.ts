@@ -339,7 +339,8 @@ async function benchExport(base: string, pid: number) {
     }
     const ms = Math.round(performance.now() - t);
     const after = rssOf(pid);
-    const rows = format === 'csv' ? lines - 2 : lines - 1; // CSV: comment + header; GeoJSON: header line, features end with "\n"
+    // CSV: minus the comment and header lines (a value with a line break would count twice); GeoJSON: minus the header and closing lines
+    const rows = lines - 2;
     out.push({ format, status: res.status, ms, mb: Math.round((bytes / 2 ** 20) * 10) / 10, rows, rssBeforeMb: before.rssMb, peakRssMb: after.peakMb });
     log(`  export ${format}: ${rows} places, ${(bytes / 2 ** 20).toFixed(1)} MB in ${ms} ms; API RSS ${before.rssMb} MB before, peak ${after.peakMb} MB during`);
   }

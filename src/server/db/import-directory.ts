@@ -545,7 +545,6 @@ async function planInTransaction(tx: ImportTx, file: ParsedFile, dryRun: boolean
  * error rolls everything back.
  */
 export async function importDirectory(sql: Sql, input: unknown, options: ImportOptions = {}): Promise<ImportReport> {
-  parseDirectory(input, options.source, options.existingReferences); // malformed files fail before a transaction opens
   return sql.begin((tx) => importDirectoryInTransaction(tx, input, options)) as Promise<ImportReport>;
 }
 

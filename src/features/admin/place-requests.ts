@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Lang } from '../../lib/language.ts';
+import { TEXT_LIMITS } from '../../shared/schemas/common.ts';
 import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
 import { PLACE_REQUEST_STATUSES, PLACE_REQUEST_TYPES, type PlaceRequestStatus, type PlaceRequestType } from '../../shared/schemas/place-request.ts';
 
@@ -160,6 +161,6 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang, withT
 
 /** The reject dialog's form: the reason is required (trimmed, at most 2000 characters, like the API). */
 export const rejectFormSchema = z.object({
-  reason: z.string().trim().min(1, 'requests.reasonRequired').max(2000, 'validation.tooLong'),
+  reason: z.string().trim().min(1, 'requests.reasonRequired').max(TEXT_LIMITS.reason, 'validation.tooLong'),
 });
 export type RejectFormValues = z.input<typeof rejectFormSchema>;

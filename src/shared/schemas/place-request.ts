@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_CHARACTERS_MESSAGE, isStorableText, pagingQuerySchema } from './common.ts';
+import { INVALID_CHARACTERS_MESSAGE, isStorableText, pagingQuerySchema, TEXT_LIMITS } from './common.ts';
 import { placeUpdateSchema } from './place-form.ts';
 
 /**
@@ -62,7 +62,7 @@ export const editRequestBodySchema = z.object({ changes: placeUpdateSchema });
 
 /** Body of POST /admin/place-requests/{id}/reject. */
 export const rejectRequestBodySchema = z.object({
-  reason: z.string({ error: 'Reason is required' }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, 'Reason is required').max(2000, 'Too long'),
+  reason: z.string({ error: 'Reason is required' }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, 'Reason is required').max(TEXT_LIMITS.reason, 'Too long'),
 });
 
 /** Body (optional) of POST /admin/place-requests/approve-all: only requests of this type. */

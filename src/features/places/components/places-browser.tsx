@@ -11,9 +11,10 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { Category, Zone } from '../../../shared/schemas/entities.ts';
 import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
+import { PLACE_SORTS } from '../../../shared/schemas/common.ts';
 import { PlaceCard } from './place-card.tsx';
 
-const SORTS: PlaceSort[] = ['name-asc', 'name-desc', 'newest', 'oldest'];
+const SORTS: readonly PlaceSort[] = PLACE_SORTS;
 const SORT_LABEL: Record<PlaceSort | 'relevance', string> = { relevance: 'places.sortRelevance', 'name-asc': 'places.sortNameAsc', 'name-desc': 'places.sortNameDesc', newest: 'places.sortNewest', oldest: 'places.sortOldest' };
 
 /** The search box of the list: typing updates `q` in the URL 300 ms after the last keystroke (replacing the entry). */

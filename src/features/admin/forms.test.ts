@@ -56,7 +56,7 @@ describe('optional fields of request bodies', () => {
   });
 });
 
-describe('place form on the shared schema (spec §5)', () => {
+describe('place form on the shared schema', () => {
   const valid: PlaceFormValues = { ...emptyPlaceForm, name: 'Cafe', categoryId: 3 };
   const firstMessage = (values: object) => placeFormSchema.safeParse(values).error?.issues[0].message;
   it('requires a name and a category (an empty select reads as none)', () => {
@@ -84,7 +84,7 @@ describe('place form on the shared schema (spec §5)', () => {
   });
 });
 
-describe('website settings update (spec §5)', () => {
+describe('website settings update', () => {
   const current = { logoUrl: '/uploads/website/a.png', siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: 'd', siteDescriptionAr: 'و' };
   it('trims texts and leaves an empty Arabic name out', () => {
     const body = toSettingsUpdate(current, { siteName: '  New  ', siteNameAr: '   ', siteDescription: ' x ' });

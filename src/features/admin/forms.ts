@@ -12,14 +12,14 @@ import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
 
 const SLUG_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** URL rules shared with the place payload (spec §5): http(s) with a host; images also /uploads/ paths. */
+/** URL rules shared with the place payload: http(s) with a host; images also /uploads/ paths. */
 export { isHttpUrl, isImageUrl as isImageRef };
 
 const text = (max: number) => z.string().trim().max(max, 'validation.tooLong');
 const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max, 'validation.tooLong');
 const optionalUrl = z.string().trim().max(TEXT_LIMITS.url, 'validation.tooLong').refine((v) => v === '' || isHttpUrl(v), 'validation.invalidUrl');
 const optionalSlug = z.string().trim().toLowerCase().max(TEXT_LIMITS.slug, 'validation.tooLong').refine((v) => v === '' || SLUG_RE.test(v), 'validation.invalidSlug');
-/** Zone and building order: a whole number (spec §5 "Zone order is an integer"). */
+/** Zone and building order: a whole number ("Zone order is an integer"). */
 const order = z.string().trim().regex(/^-?\d{1,9}$/, 'validation.orderInteger').transform(Number);
 
 export const zoneFormSchema = z.object({
@@ -57,7 +57,7 @@ export type CategoryFormValues = z.input<typeof categoryFormSchema>;
 export type CategoryFormOutput = z.output<typeof categoryFormSchema>;
 
 /**
- * Optional texts for a request body: on create an empty field is left out (spec §3 "empty fields
+ * Optional texts for a request body: on create an empty field is left out ("empty fields
  * are omitted"); on update it is sent as null so the stored value is cleared.
  */
 export function optionalFields<K extends string>(values: Record<K, string>, keys: readonly K[], mode: 'create' | 'update'): Partial<Record<K, string | null>> {

@@ -87,7 +87,7 @@ function valueAt(source: Json | null | undefined, field: string): unknown {
 }
 
 /**
- * Row → API shape (spec §3). proposedChanges (edits): every payload field with `before` = the live
+ * Row → API shape. proposedChanges (edits): every payload field with `before` = the live
  * place while pending, the submission-time snapshot once reviewed. `reviewedBy` and `reviewer` only for admins.
  */
 export function toPlaceRequest(row: PlaceRequestRow, options: { admin?: boolean } = {}): PlaceRequest {

@@ -9,7 +9,7 @@ import { Params, run } from './sql.ts';
 /**
  * The search service (one for the overlay, /public/search, the `search` parameter of every place
  * list and the admin lists). Matching happens in Postgres on the vectors of migration
- * 20260101000000 + 2000 (`search_and_paging`): normalised words (DESIGN §3), word prefixes, typo
+ * 20260101000000 + 2000 (`search_and_paging`): normalised words, word prefixes, typo
  * alternatives from the vocabulary and Latin consonant skeletons. See public.search_query().
  *
  * Ranking of places, best first (tiers 1–2 ordered by name, 3–6 by name length, then name):

@@ -6,7 +6,7 @@ import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from 
 import { isHttpUrl, isImageUrl, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
 
 /**
- * Request and response schemas of the admin API (`/api/admin/...`, spec §3/§5/§7), shared by the
+ * Request and response schemas of the admin API (`/api/admin/...`), shared by the
  * server (validation, OpenAPI) and the SPA's admin forms. Field messages are the spec's texts.
  *
  * Conventions of every create/update body here:
@@ -178,7 +178,7 @@ export type ReorderBody = z.input<typeof reorderBodySchema>;
 // ---- places ----------------------------------------------------------------------------------
 
 /**
- * POST /admin/places: the shared place payload (spec §3, src/shared/schemas/place-form.ts — the
+ * POST /admin/places: the shared place payload (src/shared/schemas/place-form.ts — the
  * public add-place form's rules) plus an optional explicit `slug`.
  */
 export const adminPlaceCreateSchema = z.intersection(placeCreateSchema, z.object({ slug: optionalSlugSchema }));
@@ -201,7 +201,7 @@ export type AdminPlaceListQuery = z.input<typeof adminPlaceListQuerySchema>;
 /**
  * PUT /admin/website-settings: `{ logoUrl?, siteName, siteNameAr?, siteDescription?, siteDescriptionAr? }`.
  * Texts trimmed. siteName required ('Site name is required'); siteNameAr absent, '' or null → none
- * (spec §5: an empty Arabic name is sent as absent); logoUrl null or '' removes the logo, absent
+ * (an empty Arabic name is sent as absent); logoUrl null or '' removes the logo, absent
  * keeps it; descriptions absent keep theirs, null or '' empty them.
  */
 export const websiteSettingsUpdateSchema = z.object({

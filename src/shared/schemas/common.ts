@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Business constants of spec §9 and DESIGN §4. */
+/** Business constants (limits and timings) shared by browser and server. */
 export const LIMITS = {
   imageMaxBytes: 5_242_880,
   uploadPathPrefix: '/uploads/',
@@ -94,7 +94,7 @@ export const searchTextSchema = z
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
-/** The error envelope of every failed call (DESIGN §4). */
+/** The error envelope of every failed call. */
 export const apiErrorSchema = z.object({
   success: z.literal(false),
   error: z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './common.ts';
 
 /**
- * The place payload of spec §3 with the rules of spec §5, shared by the API (POST /public/places,
+ * The place payload with its field rules, shared by the API (POST /public/places,
  * edit requests, admin place create/update) and the SPA forms. Field messages are the spec's texts.
  *
  * - name: 1–200 characters ('Name is required'); categoryId: a positive integer ('select category').
@@ -13,7 +13,7 @@ import { INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './commo
  * - other texts free (trimmed, with the database's length limits).
  *
  * Create (`placeCreateSchema`): empty, blank or null optional fields are left out of the result
- * (spec §3 "empty fields are omitted"), so the output holds only what was given.
+ * ("empty fields are omitted"), so the output holds only what was given.
  * Update (`placeUpdateSchema`): every field optional; an absent field stays unchanged, and an
  * optional field sent as null or '' becomes null (cleared). name and categoryId cannot be cleared.
  */
@@ -27,7 +27,7 @@ export const PLACE_FIELD_MESSAGES = {
   invalidCoordinate: 'invalid coordinate',
 } as const;
 
-/** Spec §5 phone rule (and the places table's check): `+` optional, then 6–20 of [0-9 ()-]. */
+/** The phone rule (and the places table's check): `+` optional, then 6–20 of [0-9 ()-]. */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
 
 /** An absolute http:// or https:// URL without whitespace. */
@@ -40,7 +40,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** An image reference: an http(s) URL or an uploaded file's path (`/uploads/…`, spec §9). */
+/** An image reference: an http(s) URL or an uploaded file's path (`/uploads/…`). */
 export function isImageUrl(value: string): boolean {
   return isHttpUrl(value) || /^\/uploads\/\S+$/.test(value);
 }

@@ -3,7 +3,7 @@ import { INVALID_CHARACTERS_MESSAGE, isStorableText, pagingQuerySchema, TEXT_LIM
 import { placeUpdateSchema } from './place-form.ts';
 
 /**
- * Place requests (spec §3/§4): a user's proposed new place (`create`) or change to a place they own
+ * Place requests: a user's proposed new place (`create`) or change to a place they own
  * (`edit`), pending until an admin approves (the place is created or changed) or rejects it (with
  * a reason shown to the user). Shared by the API (responses, OpenAPI) and the SPA (response checks).
  */
@@ -28,7 +28,7 @@ export const placeRequestSchema = z.object({
   id: z.number().int(),
   type: z.enum(PLACE_REQUEST_TYPES),
   status: z.enum(PLACE_REQUEST_STATUSES),
-  /** The submitted fields only (spec §3 place payload; for an edit, only the changed ones). */
+  /** The submitted fields only (place payload; for an edit, only the changed ones). */
   payload: z.record(z.string(), z.unknown()),
   /** The place: for an edit the place to change; for a create, the new place once approved. */
   place: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),

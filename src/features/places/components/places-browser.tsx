@@ -51,7 +51,7 @@ export interface PlacesBrowserProps {
 const FIRST_CARDS = 3;
 
 /**
- * The places list of spec §2: zone/category filters, sort, Prev/Next with 'Page X of Y', Load more
+ * The places list: zone/category filters, sort, Prev/Next with 'Page X of Y', Load more
  * (appends the following pages), the network-issue notice when some pages failed, and the empty state.
  * Filters, search text, sort and page live in the URL (`q`, `zone`, `category`, `sort`, `page`) so lists
  * are shareable and the back button works. A search is ordered by relevance unless a sort is chosen.

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens } from './admin-fixtures.ts';
 
 /**
@@ -24,6 +25,12 @@ test.afterAll(async ({ baseURL }) => {
   }
   await api.dispose();
 });
+
+/** No serious or critical axe violations (WCAG 2.1 A/AA) on the page as it is. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+}
 
 const csvFile = (id: string) => ({
   name: `places-${id}.csv`,
@@ -55,6 +62,7 @@ test('a CSV is previewed with its slug collision, then imported once (en)', asyn
   await expect(page.getByRole('heading', { name: t('import.collisionsTitle', { count: 1 }) })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: '“starbucks” already belongs to “Starbucks”' })).toBeVisible();
   expect(await count()).toBe(before); // a preview writes nothing
+  await expectAccessible(page);
 
   const apply = page.getByRole('button', { name: t('import.apply') });
   await apply.click();
@@ -80,5 +88,6 @@ test('a malformed CSV names its record, in Arabic, and nothing is written (ar)',
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('لم يُستورد الملف');
   await expect(alert).toContainText('places[0]');
+  await expectAccessible(page);
   await expect(page.getByRole('button', { name: t('import.apply') })).toBeHidden();
 });

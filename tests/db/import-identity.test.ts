@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillSourceIdentity, importDirectory } from '../../src/server/db/import-directory.ts';
-import { DEFAULT_DATASET } from '../../src/server/stack.ts';
+import { DEFAULT_DATASET, startStack } from '../../src/server/stack.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
 
 /**
@@ -200,5 +201,34 @@ describe('a database seeded before source identities existed', () => {
     // once backfilled, the shipped file is an idempotent import
     const report = await importDirectory(db.sql, riyadh, { dryRun: true });
     expect(report.lists.places.inserted).toBe(0);
+  }, 120_000);
+});
+
+describe('the server start on a database seeded by an older version', () => {
+  let db: ScratchDatabase;
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+    await importDirectory(db.sql, riyadh);
+    for (const table of TABLES) await db.sql.unsafe(`update public.${table} set source = null, source_id = null`);
+    await db.sql.unsafe(`create table if not exists supabase_migrations.seeds (name text primary key, applied_at timestamptz not null default now())`);
+    await db.sql`insert into supabase_migrations.seeds (name) values ('initial-dataset')`;
+  }, 180_000);
+  afterAll(() => db.drop());
+
+  it('gives the seeded rows their source ids once (startStack), then never again', async () => {
+    const lines: string[] = [];
+    const start = () => startStack({ dataDir: path.join(tmpdir(), 'unused'), databaseUrl: db.url, embeddedPort: 0, log: (l) => lines.push(l), poolSize: 2 });
+    const first = await start();
+    await first.stop();
+    expect(first.seeded).toBeNull(); // not seeded again
+    expect(lines.join('\n')).toMatch(/Gave 3289 seeded places .* their source ids/);
+    const [r] = await db.sql`select count(*)::int as n from public.places where source = 'osm'`;
+    expect(r.n).toBe(3289);
+    const [marker] = await db.sql`select count(*)::int as n from supabase_migrations.seeds where name = 'initial-dataset-source-ids'`;
+    expect(marker.n).toBe(1);
+    lines.length = 0;
+    const second = await start();
+    await second.stop();
+    expect(lines.join('\n')).not.toMatch(/source ids/);
   }, 120_000);
 });

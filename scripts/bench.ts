@@ -6,6 +6,8 @@
  *    from the real names' vocabulary, scripts/bench/dataset.ts), VACUUM ANALYZE.
  * 2. Starts the server (src/server/node.ts) as a child process on that data folder twice and
  *    reports the second start-up (an existing data folder): spawn → first 200 from the API.
+ *    Then the export of every place (GET /api/public/export, CSV and GeoJSON): time to the last
+ *    byte, size, and the API process's RSS before and its peak during each download.
  * 3. Per scenario (place lists: first page in 4 sorts, 32 category+zone filters, newest pages 18–22 of 6
  *    categories, pages 495–505 by `page` and by `cursor`, searched lists; 5 000 place details; grouped
  *    search with dozens of English and Arabic prefixes, typos and two-word texts): a deterministic
@@ -311,6 +313,40 @@ function rssOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
 }
 
+/**
+ * GET /api/public/export of every place, CSV then GeoJSON: time to the last byte, size, rows read
+ * back (CSV lines after the comment and header; GeoJSON features = lines between the header and
+ * the end), and the API process's RSS before and its peak during the download (the kernel's peak
+ * counter is reset first through /proc/<pid>/clear_refs, so earlier work does not count).
+ */
+async function benchExport(base: string, pid: number) {
+  const out: Record<string, unknown>[] = [];
+  for (const format of ['csv', 'geojson'] as const) {
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    } catch { /* not allowed: the peak then includes earlier work */ }
+    const before = rssOf(pid);
+    const t = performance.now();
+    const res = await fetch(`${base}/api/public/export?format=${format}`);
+    const reader = res.body!.getReader();
+    let bytes = 0;
+    let lines = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      for (const byte of value) if (byte === 10) lines++;
+    }
+    const ms = Math.round(performance.now() - t);
+    const after = rssOf(pid);
+    // CSV: minus the comment and header lines (a value with a line break would count twice); GeoJSON: minus the header and closing lines
+    const rows = lines - 2;
+    out.push({ format, status: res.status, ms, mb: Math.round((bytes / 2 ** 20) * 10) / 10, rows, rssBeforeMb: before.rssMb, peakRssMb: after.peakMb });
+    log(`  export ${format}: ${rows} places, ${(bytes / 2 ** 20).toFixed(1)} MB in ${ms} ms; API RSS ${before.rssMb} MB before, peak ${after.peakMb} MB during`);
+  }
+  return out;
+}
+
 // ───────────────────────────── SPA ─────────────────────────────
 
 interface ManifestChunk { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
@@ -432,6 +468,9 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     sql = createSql(`postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`, { max: POOL });
 
+    log('\n▶ export of every place (GET /api/public/export), before the load runs');
+    results.export = await benchExport(base, server.child.pid!);
+
     const list = scenarios(await scenarioData(sql));
     const rssBefore = rssOf(server.child.pid!);
 
@@ -488,6 +527,7 @@ async function main() {
     const seqScans = rows.filter((r: any) => r.seqScans.length).map((r: any) => `${r.scenario}: ${r.seqScans.join('; ')}`);
     if (seqScans.length) log(`⚠ sequential scans: ${seqScans.join(' | ')}`);
     log(`Start-up on an existing data folder: ${server.startupMs} ms. API process RSS: ${rssBefore.rssMb} MB before load, peak ${rssAfter.peakMb} MB.`);
+    for (const e of results.export as any[]) log(`Export ${e.format}: ${e.rows} places, ${e.mb} MB in ${e.ms} ms; API RSS ${e.rssBeforeMb} MB before, peak ${e.peakRssMb} MB during.`);
     const spa = results.spa as any;
     if (spa.skipped) log(`SPA: skipped (${spa.skipped})`);
     else {

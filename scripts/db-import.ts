@@ -1,26 +1,30 @@
 /**
  * Imports a directory file (categories, zones, buildings, places; shape of data/riyadh-osm.json):
  *
- *   npm run db:import -- <file.json>
+ *   npm run db:import -- <file.json> [--dry-run] [--source <label>]
  *
- * Upserts every record by slug in ONE transaction (src/server/db/import-directory.ts): running it
- * twice changes nothing and duplicates nothing. Database: DATABASE_URL (any Postgres, e.g. a
+ * Matches every record by its source identity (OSM id, `sourceId`, or a name + ~10 m position key;
+ * never by slug) in ONE transaction (src/server/db/import-directory.ts, decision 013): running it
+ * twice changes nothing, a record whose source data changed updates only its row, and a new record
+ * whose slug another place already holds gets another slug — every such collision is printed.
+ * `--dry-run` prints what would be inserted, updated and left alone, with the slug changes, and
+ * writes nothing. `--source` labels records without an id of their own (default: the file's
+ * `source.name` / `source.repo`, else 'import'). Database: DATABASE_URL (any Postgres, e.g. a
  * Supabase project's connection string), else the embedded database of DATA_DIR — the running
  * server's when `npm start` is up, otherwise started here (migrated, not seeded) and stopped after.
  *
- * Exit codes: 0 imported (prints per-list counts), 1 rejected (malformed records listed as
- * `list[index]: reason`, nothing written) or failed, 2 usage error.
+ * Exit codes: 0 imported / planned (prints per-list counts), 1 rejected (malformed records listed
+ * as `list[index]: reason`, nothing written) or failed, 2 usage error.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Sql } from 'postgres';
 import { createSql } from '../src/server/db/client.ts';
-import { ImportError, importDirectory, type ImportCounts } from '../src/server/db/import-directory.ts';
+import { IMPORT_LISTS, ImportError, importDirectory, type ImportCounts, type ImportReport } from '../src/server/db/import-directory.ts';
 import { parseServerEnv } from '../src/server/env.ts';
 import { startStack, type Stack } from '../src/server/stack.ts';
 
-const LISTS = ['categories', 'zones', 'buildings', 'places'] as const;
-const USAGE = 'Usage: npm run db:import -- <file.json>';
+const USAGE = 'Usage: npm run db:import -- <file.json> [--dry-run] [--source <label>]';
 
 async function tableCounts(sql: Sql): Promise<ImportCounts> {
   const [row] = await sql<ImportCounts[]>`
@@ -57,13 +61,47 @@ async function connect(env: ReturnType<typeof parseServerEnv>): Promise<{ sql: S
   return { sql: stack.sql, stack, where: `the embedded database in ${path.resolve(env.DATA_DIR, 'postgres')}` };
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (args.length !== 1 || args[0].startsWith('-')) {
-    console.error(USAGE);
-    return args[0] === '--help' || args[0] === '-h' ? 0 : 2;
+/** Command-line arguments, or null when they do not fit USAGE. */
+function parseArgs(args: string[]): { file: string; dryRun: boolean; source?: string } | null {
+  let file: string | undefined;
+  let dryRun = false;
+  let source: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--dry-run') dryRun = true;
+    else if (args[i] === '--source' && args[i + 1] && !args[i + 1].startsWith('-')) source = args[++i];
+    else if (!args[i].startsWith('-') && !file) file = args[i];
+    else return null;
   }
-  const file = path.resolve(args[0]);
+  return file ? { file, dryRun, source } : null;
+}
+
+/** The report's lines: one per insert/update/adopt/reuse (inserts of a long list summarised) and every collision. */
+function printReport(report: ImportReport, verb: { insert: string; update: string; adopt: string; reuse: string }): void {
+  const inserts = report.changes.filter((c) => c.action === 'insert');
+  const shown = new Set(inserts.slice(0, 20));
+  for (const c of report.changes) {
+    if (c.action === 'insert' && !shown.has(c)) continue;
+    const fields = c.fields?.length ? ` (${c.fields.join(', ')})` : '';
+    console.log(`  ${verb[c.action]} ${c.list}[${c.index}] ${JSON.stringify(c.name)} → ${c.slug}${fields}`);
+  }
+  if (inserts.length > shown.size) console.log(`  … and ${inserts.length - shown.size} more ${verb.insert}`);
+  if (report.collisions.length) {
+    console.log(`Slug collisions resolved (${report.collisions.length}): a different record already had the slug, this one gets another:`);
+    for (const c of report.collisions) {
+      console.log(`  ${c.list}[${c.index}] ${JSON.stringify(c.name)}: ${c.wantedSlug} → ${c.slug} (${c.wantedSlug} is ${JSON.stringify(c.existing.name)}${c.existing.source ? `, ${c.existing.source} ${c.existing.sourceId}` : ''})`);
+    }
+  } else {
+    console.log('No slug collisions.');
+  }
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  if (!args) {
+    console.error(USAGE);
+    return process.argv[2] === '--help' || process.argv[2] === '-h' ? 0 : 2;
+  }
+  const file = path.resolve(args.file);
   let input: unknown;
   try {
     input = JSON.parse(readFileSync(file, 'utf8'));
@@ -77,12 +115,25 @@ async function main(): Promise<number> {
   try {
     const before = await tableCounts(sql);
     const started = performance.now();
-    const imported = await importDirectory(sql, input);
+    const report = await importDirectory(sql, input, { dryRun: args.dryRun, source: args.source });
     const after = await tableCounts(sql);
-    console.log(`Imported ${path.relative(process.cwd(), file) || file} into ${where} in ${((performance.now() - started) / 1000).toFixed(1)} s (one transaction, upserted by slug):`);
-    for (const list of LISTS) {
-      console.log(`  ${list.padEnd(10)} ${String(imported[list]).padStart(5)} in file; table ${before[list]} → ${after[list]} (+${after[list] - before[list]} new)`);
+    const name = path.relative(process.cwd(), file) || file;
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (args.dryRun) {
+      console.log(`Dry run of ${name} against ${where} (${seconds} s): nothing written. Records without an id are labelled '${report.source}'.`);
+      for (const list of IMPORT_LISTS) {
+        const l = report.lists[list];
+        console.log(`  ${list.padEnd(10)} ${String(l.inFile).padStart(5)} in file: would insert ${l.inserted}, update ${l.updated}, leave ${l.unchanged} alone`);
+      }
+      printReport(report, { insert: 'would insert', update: 'would update', adopt: 'would adopt', reuse: 'would reuse' });
+      return 0;
     }
+    console.log(`Imported ${name} into ${where} in ${seconds} s (one transaction, matched by source identity; records without an id labelled '${report.source}'):`);
+    for (const list of IMPORT_LISTS) {
+      const l = report.lists[list];
+      console.log(`  ${list.padEnd(10)} ${String(l.inFile).padStart(5)} in file; table ${before[list]} → ${after[list]} (+${after[list] - before[list]} new); inserted ${l.inserted}, updated ${l.updated}, left alone ${l.unchanged}`);
+    }
+    printReport(report, { insert: 'inserted', update: 'updated', adopt: 'adopted', reuse: 'reused' });
     return 0;
   } catch (error) {
     if (error instanceof ImportError) {

@@ -7,7 +7,7 @@ import { installAuthHooks } from '../features/auth/auth-hooks.ts';
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({ lazy: () => load().then((m) => ({ Component: m.default })) });
 
-/** A route and its Arabic twin (path + '/ar'; '/' → '/ar'), spec §2. */
+/** A route and its Arabic twin (path + '/ar'; '/' → '/ar'). */
 function twin(path: string, load: Lazy): RouteObject[] {
   const arPath = path === '/' ? '/ar' : `${path}/ar`;
   return [{ path, ...screen(load) }, { path: arPath, ...screen(load) }];
@@ -49,6 +49,7 @@ const adminChildren: RouteObject[] = [
   ...twin('places', () => import('./routes/admin/admin-places.tsx')),
   ...twin('requests', () => import('./routes/admin/admin-requests.tsx')),
   ...twin('history', () => import('./routes/admin/admin-history.tsx')),
+  ...twin('import', () => import('./routes/admin/admin-import.tsx')),
   ...twin('password', () => import('./routes/admin/admin-password.tsx')),
 ].map((r) => (r.path ? { ...r, path: r.path.replace(/^\//, '') } : r));
 
@@ -69,7 +70,7 @@ const router = createBrowserRouter([
   },
 ]);
 
-// The transport's 401 refresh and auth-failure redirects use this router (spec §4/§8).
+// The transport's 401 refresh and auth-failure redirects use this router.
 installAuthHooks((to) => router.navigate(to));
 
 export function AppRouter() {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSql } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { importDirectory, type ImportCounts } from './db/import-directory.ts';
+import { backfillSourceIdentity, importDirectory, type ImportCounts } from './db/import-directory.ts';
 import { applyLocalBootstrap, migrate } from './db/migrate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,9 +58,17 @@ export async function startStack(options: {
       const [done] = await sql`select 1 from supabase_migrations.seeds where name = 'initial-dataset'`;
       if (!done) {
         log(`Seeding ${path.basename(dataset)} (first start)…`);
-        seeded = await importDirectory(sql, JSON.parse(readFileSync(dataset, 'utf8')));
-        await sql`insert into supabase_migrations.seeds (name) values ('initial-dataset') on conflict do nothing`;
+        seeded = (await importDirectory(sql, JSON.parse(readFileSync(dataset, 'utf8')))).counts;
+        await sql`insert into supabase_migrations.seeds (name) values ('initial-dataset'), ('initial-dataset-source-ids') on conflict do nothing`;
         log(`Seeded ${seeded.places} places, ${seeded.categories} categories, ${seeded.zones} zones, ${seeded.buildings} buildings.`);
+      } else {
+        // seeded before rows carried source ids (docs/decisions/013-import-identity.md): match them to the file once
+        const [backfilled] = await sql`select 1 from supabase_migrations.seeds where name = 'initial-dataset-source-ids'`;
+        if (!backfilled) {
+          const adopted = await backfillSourceIdentity(sql, JSON.parse(readFileSync(dataset, 'utf8')));
+          await sql`insert into supabase_migrations.seeds (name) values ('initial-dataset-source-ids') on conflict do nothing`;
+          log(`Gave ${adopted.places} seeded places (and ${adopted.categories + adopted.zones + adopted.buildings} categories, zones, buildings) their source ids.`);
+        }
       }
     }
     return {

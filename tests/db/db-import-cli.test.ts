@@ -82,12 +82,31 @@ describe('npm run db:import', () => {
     expect(r.n).toBe(0);
   }, 60_000);
 
+  it('--dry-run prints what would be inserted, updated and left alone with every slug collision, and writes nothing', async () => {
+    const file = directory() as ReturnType<typeof directory> & { categories: Record<string, unknown>[]; places: Record<string, unknown>[] };
+    file.categories.push({ name: `Other CLI category ${tag}`, nameAr: 'فئة أخرى', slug: `cli-other-${tag}` });
+    // first in the file, so it wants the slug the existing place holds; same name but another
+    // category: not the same place, so it gets another slug (the others keep theirs by identity)
+    file.places.unshift({ name: `CLI place ${tag}`, categorySlug: `cli-other-${tag}`, lat: 24.7, lng: 46.7 });
+    const before = await placeCount();
+    const result = await runImport([writeFile('dry.json', file), '--dry-run']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/Dry run of .*dry\.json .*nothing written/);
+    expect(result.stdout).toMatch(/categories\s+2 in file: would insert 1, update 0, leave 1 alone/);
+    expect(result.stdout).toMatch(/places\s+3 in file: would insert 1, update 0, leave 2 alone/);
+    expect(result.stdout).toContain('Slug collisions resolved (1)');
+    expect(result.stdout).toContain(`places[0] "CLI place ${tag}": cli-place-${tag} → cli-place-${tag}-4`);
+    expect(await placeCount()).toBe(before);
+    const [r] = await db.sql`select count(*)::int as n from public.categories where slug = ${`cli-other-${tag}`}`;
+    expect(r.n).toBe(0);
+  }, 60_000);
+
   it('exits 1 on a file that is not JSON, 2 without a file argument', async () => {
     const notJson = await runImport([writeFile('broken.json', '{"categories": [')]);
     expect(notJson.code).toBe(1);
     expect(notJson.stderr).toMatch(/Cannot read .*broken\.json/);
     const usage = await runImport([]);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toMatch(/Usage: npm run db:import -- <file\.json>/);
+    expect(usage.stderr).toMatch(/Usage: npm run db:import -- <file\.json> \[--dry-run\]/);
   }, 60_000);
 });

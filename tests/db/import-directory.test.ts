@@ -48,7 +48,7 @@ describe('importDirectory on a fresh database', () => {
   afterAll(() => db.drop());
 
   it('imports the dataset with the counts of the file', async () => {
-    const counts = await importDirectory(db.sql, dataset);
+    const { counts } = await importDirectory(db.sql, dataset);
     expect(counts).toEqual({ categories: 20, zones: 148, buildings: 57, places: 3289 });
     expect(rowCounts(await snapshot(db.sql))).toEqual(counts);
     const [linked] = await db.sql`
@@ -61,7 +61,7 @@ describe('importDirectory on a fresh database', () => {
   it('is idempotent: a second run reports the same counts and changes no row (updated_at included)', async () => {
     const before = await snapshot(db.sql);
     const [{ latest }] = await db.sql`select max(updated_at) as latest from public.places`;
-    const counts = await importDirectory(db.sql, dataset);
+    const { counts } = await importDirectory(db.sql, dataset);
     expect(counts).toEqual({ categories: 20, zones: 148, buildings: 57, places: 3289 });
     expect(await snapshot(db.sql)).toEqual(before);
     const [{ latest: after }] = await db.sql`select max(updated_at) as latest from public.places`;

@@ -16,13 +16,14 @@ import { usePreferences } from '../../lib/preferences.tsx';
 import type { WebsiteSettings } from '../../shared/schemas/entities.ts';
 import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';
 
-/** Admin sections (spec §2); `match` lists the language-neutral path prefixes that mark a section current. */
+/** Admin sections; `match` lists the language-neutral path prefixes that mark a section current. */
 const NAV = [
   { key: 'map', to: '/admin/map', match: ['/admin/map', '/admin/zones'] },
   { key: 'categories', to: '/admin/categories', match: ['/admin/categories'] },
   { key: 'places', to: '/admin/places', match: ['/admin/places'] },
   { key: 'requests', to: '/admin/requests', match: ['/admin/requests'] },
   { key: 'history', to: '/admin/history', match: ['/admin/history'] },
+  { key: 'import', to: '/admin/import', match: ['/admin/import'] },
   { key: 'password', to: '/admin/password', match: ['/admin/password'] },
 ] as const;
 
@@ -60,7 +61,7 @@ function AdminNav() {
 }
 
 /**
- * Site logo with its change-logo button (spec §2): the button shows on hover, on keyboard focus, and
+ * Site logo with its change-logo button: the button shows on hover, on keyboard focus, and
  * always on touch screens (no hover there).
  */
 function LogoWithChange({ logoUrl, onChange }: { logoUrl: string | null; onChange: () => void }) {
@@ -129,7 +130,7 @@ function AdminHeader() {
   );
 }
 
-/** Admin area layout (spec §2): admin header (logo, site name, sections, switches, logout) and the page. */
+/** Admin area layout: admin header (logo, site name, sections, switches, logout) and the page. */
 export function AdminLayout() {
   const { t } = useTranslation('admin');
   return (

@@ -101,7 +101,7 @@ function PublicFooter() {
   );
 }
 
-/** Small screens (spec §2): Services, Map, Add, and Profile when signed in. */
+/** Small screens: Services, Map, Add, and Profile when signed in. */
 function BottomTabBar() {
   const { t } = useTranslation();
   const { localize } = usePreferences();

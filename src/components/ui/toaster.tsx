@@ -1,7 +1,7 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /**
- * App-wide toaster: at most 20 toasts at once (spec §9), at the top (end side; full width on phones),
+ * App-wide toaster: at most 20 toasts at once, at the top (end side; full width on phones),
  * just below the sticky header so its controls stay usable: dialogs keep their action buttons in a
  * bottom footer, which a toast at the bottom covered on phones (issue #17).
  * A toast created with the `id` of a toast still shown replaces it (one toast per action). Every toast stays 5 s (paused on hover and

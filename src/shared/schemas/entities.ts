@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Entity shapes the API returns (spec §3), camelCase. Shared by server (OpenAPI) and SPA (response checks).
+ * Entity shapes the API returns, camelCase. Shared by server (OpenAPI) and SPA (response checks).
  * The main ones are named (`meta({ id })`): the OpenAPI document lists them under components.schemas
  * (Category, Zone, Building, PlaceListItem, Place, …) with an example each, and refers to them by name.
  */

@@ -14,11 +14,11 @@ import { uploadAdminImage } from '../api/upload-image.ts';
 const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
 
 /**
- * Change-logo modal (spec §2/§4/§5): upload a file (image, at most 5 MB) or type a URL, see a preview,
+ * Change-logo modal: upload a file (image, at most 5 MB) or type a URL, see a preview,
  * Save (disabled with an empty URL or during an upload) or Remove (only when a logo exists; sets
  * logoUrl to null). A preview that fails to load is hidden and 'Invalid image URL' shown. An upload
  * failure says the server's reason; an uploaded file is "ready — save to apply" until Save. Save/Remove
- * failures are shown in the dialog (issue #17; spec §8's silence is not kept), which stays open for another try.
+ * failures are shown in the dialog (issue #17), which stays open for another try.
  */
 export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
   open: boolean;

@@ -1,10 +1,11 @@
 import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ExternalLink, History, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
+import { Download, ExternalLink, History, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
+import { API_URL } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
@@ -32,7 +33,7 @@ function PlaceLogo({ place }: { place: PlaceListItem }) {
 }
 
 /**
- * Places (spec §2): a searchable, paginated table filtered by category and zone (kept in the URL:
+ * Places: a searchable, paginated table filtered by category and zone (kept in the URL:
  * `?search=&categoryId=&zoneId=&page=`), with create, edit and delete. Search is sent 300 ms after
  * typing stops and only when non-blank. Loading, empty and error-with-retry states.
  */
@@ -75,10 +76,22 @@ export function PlacesManager() {
   const rows = places.data?.data ?? [];
   const filtered = !!(search || categoryId || zoneId);
 
+  // every place as a file (GET /api/public/export): a plain download link, streamed by the server
   const addButton = (
-    <Button colorPalette="brand" onClick={() => setEditing('new')}>
-      <Plus aria-hidden /> {t('places.add')}
-    </Button>
+    <>
+      <HStack gap="2" role="group" aria-label={t('places.exportLabel')}>
+        {(['csv', 'geojson'] as const).map((format) => (
+          <Button key={format} asChild variant="outline">
+            <a href={`${API_URL}/public/export?format=${format}`} download>
+              <Download aria-hidden /> {t(format === 'csv' ? 'places.exportCsv' : 'places.exportGeojson')}
+            </a>
+          </Button>
+        ))}
+      </HStack>
+      <Button colorPalette="brand" onClick={() => setEditing('new')}>
+        <Plus aria-hidden /> {t('places.add')}
+      </Button>
+    </>
   );
   const actions = (p: PlaceListItem) => (
     <HStack gap="1" justify="flex-end">

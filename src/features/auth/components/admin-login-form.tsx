@@ -16,9 +16,9 @@ type Values = { email: string; password: string; remember: boolean };
 const schema = loginRequestSchema.extend({ remember: z.boolean() });
 
 /**
- * Admin sign-in {email, password, remember} (spec §2/§4): remember keeps the admin token in persistent
+ * Admin sign-in {email, password, remember}: remember keeps the admin token in persistent
  * storage, else for this browser session. A failed sign-in says why next to the form (role=alert, in the
- * page's language; issue #17 — spec §8's silence is not kept): 'Invalid credentials' as on the public
+ * page's language; issue #17): 'Invalid credentials' as on the public
  * sign-in (the same for an unknown e-mail and a wrong password), or the wait after too many tries. The
  * typed e-mail stays, the button is ready again and the focus goes back to the password.
  */

@@ -158,7 +158,7 @@ function writeProgress(progress: ResetProgress | null) {
 }
 
 /**
- * Password reset (spec §4): enter email → send code ('If the email exists, a reset code has been sent')
+ * Password reset: enter email → send code ('If the email exists, a reset code has been sent')
  * → verify the 6-digit code → new password → back to login, where a success notice is shown. The step
  * reached (e-mail, verified code) is kept in sessionStorage for the tab's session, so a reload continues
  * there (issue #17); it is forgotten when the password is set.

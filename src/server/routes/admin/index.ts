@@ -4,6 +4,7 @@ import './messages.ts';
 import { adminBuildingRoutes } from './buildings.ts';
 import { adminCategoryRoutes } from './categories.ts';
 import { adminHistoryRoutes } from './history.ts';
+import { adminImportRoutes } from './import.ts';
 import { adminPlaceRoutes } from './places.ts';
 import { adminSettingsRoutes } from './website-settings.ts';
 import { adminZoneRoutes } from './zones.ts';
@@ -22,5 +23,6 @@ export function adminRoutes(): ApiApp {
     .route('/', adminBuildingRoutes())
     .route('/', adminPlaceRoutes())
     .route('/', adminSettingsRoutes())
-    .route('/', adminHistoryRoutes());
+    .route('/', adminHistoryRoutes())
+    .route('/', adminImportRoutes());
 }

@@ -12,6 +12,10 @@ addMessages({
     en: 'The new order is not valid. Please reload and try again.',
     ar: 'الترتيب الجديد غير صالح. يرجى إعادة التحميل والمحاولة مرة أخرى.',
   },
+  import_rejected: {
+    en: 'The file was not imported: {{count}} record(s) are malformed (see the list). Nothing was written.',
+    ar: 'لم يُستورد الملف: {{count}} من السجلات غير صالحة (انظر القائمة). لم يُكتب شيء.',
+  },
   website_settings_not_found: { en: 'Website settings not found.', ar: 'إعدادات الموقع غير موجودة.' },
   // history (routes/admin/history.ts)
   history_entry_not_found: { en: 'This history entry does not exist.', ar: 'هذا السجل غير موجود في السجل التاريخي.' },

@@ -1,6 +1,7 @@
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
 import { categoryRoutes } from './categories.ts';
+import { exportRoutes } from './export.ts';
 import { mapRoutes } from './map.ts';
 import { placeRoutes } from './places.ts';
 import { searchRoutes } from './search.ts';
@@ -15,5 +16,6 @@ export function publicRoutes(deps: AppDeps): ApiApp {
     .route('/', zoneRoutes())
     .route('/', placeRoutes(deps))
     .route('/', searchRoutes())
-    .route('/', mapRoutes());
+    .route('/', mapRoutes())
+    .route('/', exportRoutes());
 }

@@ -1,0 +1,46 @@
+import Papa from 'papaparse';
+import { ImportError } from './import-directory.ts';
+
+/**
+ * The columns of a places CSV: the keys of a directory file's place (data/riyadh-osm.json), one
+ * place per row. Categories and zones are referred to by the slug of an existing one.
+ */
+export const CSV_PLACE_COLUMNS = [
+  'name', 'nameAr', 'categorySlug', 'zoneSlug', 'buildingNumber', 'address', 'addressAr', 'phone', 'whatsapp', 'website',
+  'lat', 'lng', 'mapUrl', 'description', 'openingHours', 'osmId', 'source', 'sourceId',
+] as const;
+const NUMERIC = new Set(['lat', 'lng']);
+
+/**
+ * A directory file `{ categories: [], zones: [], buildings: [], places }` from CSV text (papaparse:
+ * RFC 4180 quoting, a header row with CSV_PLACE_COLUMNS names in any order, `#` comment lines and
+ * blank lines skipped — an export's attribution line included). Empty cells are absent values;
+ * lat/lng and a numeric osmId become numbers (a non-number stays text, so the importer's
+ * validation names it). Throws ImportError for unknown or missing columns and unreadable rows.
+ */
+export function directoryFromCsv(text: string): { categories: []; zones: []; buildings: []; places: Record<string, unknown>[] } {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true, skipEmptyLines: 'greedy', comments: '#', transformHeader: (h) => h.trim(),
+  });
+  const problems: ImportError['problems'] = parsed.errors.map((e) => ({ list: 'csv', index: (e.row ?? 0) + 1, reason: e.message }));
+  const columns = parsed.meta.fields ?? [];
+  const known = new Set<string>(CSV_PLACE_COLUMNS);
+  const unknown = columns.filter((c) => !known.has(c));
+  if (unknown.length) problems.push({ list: 'csv', index: 0, reason: `unknown column(s) ${unknown.join(', ')}; expected ${CSV_PLACE_COLUMNS.join(', ')}` });
+  for (const required of ['name', 'categorySlug']) {
+    if (!columns.includes(required)) problems.push({ list: 'csv', index: 0, reason: `missing column ${required}` });
+  }
+  if (problems.length) throw new ImportError(problems);
+  const places = parsed.data.map((row) => {
+    const place: Record<string, unknown> = {};
+    for (const [key, raw] of Object.entries(row)) {
+      const value = typeof raw === 'string' ? raw.trim() : raw;
+      if (value === '' || value == null) continue;
+      if (NUMERIC.has(key) && Number.isFinite(Number(value))) place[key] = Number(value);
+      else if (key === 'osmId' && /^[0-9]+$/.test(String(value))) place[key] = Number(value);
+      else place[key] = value;
+    }
+    return place;
+  });
+  return { categories: [], zones: [], buildings: [], places };
+}

@@ -11,5 +11,4 @@ describe('dead weight', () => {
       where table_schema = 'public' and column_name in ('search_name', 'search_text') order by 1, 2`;
     expect(rows).toEqual([]);
   });
-
 });

@@ -125,8 +125,11 @@ const ADMIN_ONLY_FUNCTIONS: Record<string, string> = {
 const PUBLIC_FUNCTIONS = ['search_normalize', 'search_query'];
 // Security-definer functions an API role may execute (besides trigger functions, which cannot be
 // called): each bypasses RLS, so each is reviewed — is_admin reads only the caller's claims;
-// request_user returns {id,email,name} to admins and to that user only.
-const DEFINER_CALLABLE = ['private.is_admin', 'private.request_user'];
+// request_user returns {id,email,name} to admins and to that user only; owned_place_ids returns the
+// caller's own place ids; place_owner a place's owner to admins and that owner only; place_payload a
+// (public) place's public fields; request_reviewer a request's reviewer to admins only (the last four:
+// the paths to the columns hidden by column privileges, tests/db/hidden-columns.test.ts).
+const DEFINER_CALLABLE = ['private.is_admin', 'private.owned_place_ids', 'private.place_owner', 'private.place_payload', 'private.request_reviewer', 'private.request_user'];
 
 describe('function guard', () => {
   it('every security definer function of public, private and storage has a fixed search_path', async () => {

@@ -34,13 +34,15 @@ const iso = (d: Date | string | null) => (d == null ? null : d instanceof Date ?
 
 function select(tx: Tx) {
   return tx`
-    select r.id, r.type, r.status, r.payload, r.previous, r.rejection_reason, r.reviewed_by, r.reviewed_at, r.created_at,
+    select r.id, r.type, r.status, r.payload, r.previous, r.rejection_reason, rv.id as reviewed_by, r.reviewed_at, r.created_at,
            case when p.id is null then null else jsonb_build_object('id', p.id, 'name', p.name, 'slug', p.slug) end as place,
-           case when r.type = 'edit' and r.status = 'pending' then private.place_as_payload(p) end as current,
+           case when r.type = 'edit' and r.status = 'pending' then private.place_payload(p.id) end as current,
            private.request_user(r.user_id) as user,
-           case when r.reviewed_by is null then null else private.request_user(r.reviewed_by) end as reviewer
+           case when rv.id is null then null else private.request_user(rv.id) end as reviewer
     from public.place_requests r
-    left join public.places p on p.id = r.place_id`;
+    left join public.places p on p.id = r.place_id
+    -- reviewed_by is not readable by API roles (column privileges): admins get it through request_reviewer
+    cross join lateral (select private.request_reviewer(r.id) as id) rv`;
 }
 
 export interface PlaceRequestFilter {

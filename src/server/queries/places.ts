@@ -7,7 +7,7 @@ import { countSearchPlaces, Params, placeMatchSql, planSearch, run, SEARCH_WINDO
 export const PLACE_COLUMNS = `
   p.id, p.slug, p.name, p.name_ar, p.logo_url, p.address, p.address_ar, p.phone, p.whatsapp, p.website_url, p.map_url,
   p.category_id, p.zone_id, p.building_id, p.description, p.image_url, p.youtube_url, p.manager_name, p.manager_name_ar,
-  p.manager_phone, p.latitude, p.longitude, p.created_at, p.updated_at, p.owner_id,
+  p.manager_phone, p.latitude, p.longitude, p.created_at, p.updated_at,
   c.name as category_name, c.name_ar as category_name_ar, c.slug as category_slug,
   z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
   b.name as building_name, b.name_ar as building_name_ar, b.slug as building_slug, b.number as building_number`;
@@ -33,7 +33,6 @@ export interface PlaceFilter {
   categoryId?: number;
   zoneId?: number;
   buildingId?: number;
-  ownerId?: string;
   search?: string;
 }
 
@@ -86,7 +85,6 @@ function filterConditions(filter: PlaceFilter, params: Params): string[] {
   if (filter.categoryId) where.push(`p.category_id = ${params.add(filter.categoryId)}`);
   if (filter.zoneId) where.push(`p.zone_id = ${params.add(filter.zoneId)}`);
   if (filter.buildingId) where.push(`p.building_id = ${params.add(filter.buildingId)}`);
-  if (filter.ownerId) where.push(`p.owner_id = ${params.add(filter.ownerId)}`);
   return where;
 }
 
@@ -97,7 +95,7 @@ function filterConditions(filter: PlaceFilter, params: Params): string[] {
  */
 async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
   const params = new Params();
-  if (filter.buildingId || filter.ownerId) {
+  if (filter.buildingId) {
     const where = filterConditions(filter, params);
     const [row] = await run(tx, `select count(*)::int as n from public.places p where ${where.join(' and ')}`, params);
     return Number(row?.n ?? 0);

@@ -17,7 +17,7 @@ const security = [{ bearerAuth: [] }];
 async function readProfile(tx: Tx, user: AuthedUser): Promise<Profile> {
   const [row] = await tx<{ id: string; name: string; created_at: Date; places_count: number }[]>`
     select p.id, p.name, p.created_at,
-           (select count(*) from public.places pl where pl.owner_id = p.id)::int as places_count
+           (select count(*) from private.owned_place_ids())::int as places_count
     from public.profiles p where p.id = ${user.id}`;
   if (!row) throw new ApiError(404, 'profile_not_found');
   return { id: row.id, email: user.email, name: row.name, memberSince: new Date(row.created_at).toISOString(), placesCount: row.places_count };

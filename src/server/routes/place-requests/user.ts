@@ -64,10 +64,12 @@ export function registerContributionRoutes(app: ApiApp, _deps: AppDeps): void {
       const { id } = c.req.valid('param');
       const { changes } = c.req.valid('json');
       const data = await c.var.db(async (tx) => {
-        const [place] = await tx<{ owner_id: string | null; current: Record<string, unknown> }[]>`
-          select p.owner_id, private.place_as_payload(p) as current from public.places p where p.id = ${id}`;
+        // owner_id is not readable by API roles (column privileges): ownership through private.owned_place_ids()
+        const [place] = await tx<{ mine: boolean; current: Record<string, unknown> }[]>`
+          select p.id in (select private.owned_place_ids()) as mine, private.place_payload(p.id) as current
+          from public.places p where p.id = ${id}`;
         if (!place) throw new ApiError(404, 'place_not_found');
-        if (place.owner_id !== user.id) throw new ApiError(403, 'not_place_owner');
+        if (!place.mine) throw new ApiError(403, 'not_place_owner');
         const { payload, previous } = diffPlaceChanges(place.current, changes);
         if (Object.keys(payload).length === 0) throw new ApiError(400, 'no_changes');
         await assertPlaceReferences(tx, payload as { categoryId?: number; zoneId?: number | null; buildingId?: number | null });
@@ -86,11 +88,11 @@ export function registerContributionRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(pagedEnvelope(placeSchema), 'A page of places', [400, 401]),
     }),
     async (c) => {
-      const user = requireUser(c);
+      requireUser(c); // 401 without a session; "own" = auth.uid() of the transaction (private.owned_place_ids)
       const q = c.req.valid('query');
       const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
       const { rows, total } = await c.var.db(async (tx) => {
-        const filter = () => tx`where p.owner_id = ${user.id}
+        const filter = () => tx`where p.id in (select private.owned_place_ids())
           ${pattern ? tx`and (p.name ilike ${pattern} or p.name_ar ilike ${pattern})` : tx``}`;
         const [rows, [{ total }]] = await Promise.all([
           tx`select ${tx.unsafe(PLACE_COLUMNS)} from ${tx.unsafe(PLACE_FROM)} ${filter()}

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { JSON_BODY_LIMIT_BYTES } from '../../src/server/app.ts';
+import { JSON_BODY_LIMIT_BYTES } from '../../src/server/http/body-limit.ts';
 import { buildingCreateSchema, categoryCreateSchema, optionalSlugSchema, websiteSettingsUpdateSchema, zoneCreateSchema } from '../../src/shared/schemas/admin.ts';
 import { updateProfileRequestSchema } from '../../src/shared/schemas/auth.ts';
 import { slugSchema } from '../../src/shared/schemas/common.ts';

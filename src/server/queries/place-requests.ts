@@ -1,5 +1,7 @@
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
+import { PLACE_COLUMNS, PLACE_FROM } from './columns.ts';
+import { toPlace } from './mappers.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
 import type { PlaceCreateInput, PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request.ts';
@@ -155,6 +157,34 @@ export async function assertPlaceReferences(tx: Tx, fields: { categoryId?: numbe
   if (!found.zone) errors.zoneId = ['invalid id'];
   if (!found.building) errors.buildingId = ['invalid id'];
   if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', errors);
+}
+
+/**
+ * Whether the caller owns place `id` (`mine`) and its current values as a request payload
+ * (private.place_payload), for an edit request; undefined when the place does not exist. owner_id is
+ * not readable by API roles (column privileges): ownership comes from private.owned_place_ids().
+ */
+export async function placeForEditRequest(tx: Tx, id: number): Promise<{ mine: boolean; current: Record<string, unknown> } | undefined> {
+  const [place] = await tx<{ mine: boolean; current: Record<string, unknown> }[]>`
+    select p.id in (select private.owned_place_ids()) as mine, private.place_payload(p.id) as current
+    from public.places p where p.id = ${id}`;
+  return place;
+}
+
+/**
+ * A page of the places the caller (auth.uid() of `tx`) owns (full place rows, newest first), with the
+ * total; `search` matches a substring of the English or Arabic name (case-insensitive).
+ */
+export async function ownPlaces(tx: Tx, search: string | undefined, paging: { page: number; limit: number }) {
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const filter = () => tx`where p.id in (select private.owned_place_ids())
+    ${pattern ? tx`and (p.name ilike ${pattern} or p.name_ar ilike ${pattern})` : tx``}`;
+  const [rows, [{ total }]] = await Promise.all([
+    tx`select ${tx.unsafe(PLACE_COLUMNS)} from ${tx.unsafe(PLACE_FROM)} ${filter()}
+       order by p.created_at desc, p.id desc limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
+    tx<{ total: number }[]>`select count(*)::int as total from public.places p ${filter()}`,
+  ]);
+  return { rows: rows.map(toPlace), total };
 }
 
 /** Inserts a pending request of the caller (RLS: only for themselves; edits only of places they own). */

@@ -3,7 +3,7 @@
 export type Lang = 'en' | 'ar';
 export const LANGS: readonly Lang[] = ['en', 'ar'];
 export const DEFAULT_LANG: Lang = 'en';
-/** The Arabic route suffix of spec §2/§9. */
+/** The Arabic route suffix. */
 export const AR_SUFFIX = '/ar';
 
 export const isLang = (v: unknown): v is Lang => v === 'en' || v === 'ar';

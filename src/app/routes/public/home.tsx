@@ -91,7 +91,7 @@ function HomeZones() {
 }
 
 /**
- * Home (spec §2): title, subtitle, explore-all and view-categories buttons, zones, categories, featured places.
+ * Home: title, subtitle, explore-all and view-categories buttons, zones, categories, featured places.
  * The sections below the hero load and render after the first paint, one after another (decision 012).
  */
 export default function HomePage() {

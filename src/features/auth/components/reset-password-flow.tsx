@@ -127,7 +127,7 @@ function StepPassword({ email, code, onDone, onCodeRejected }: { email: string; 
 }
 
 /**
- * Password reset (spec §4): enter email → send code ('If the email exists, a reset code has been sent')
+ * Password reset: enter email → send code ('If the email exists, a reset code has been sent')
  * → verify the 6-digit code → new password → back to login, where a success notice is shown.
  */
 export function ResetPasswordFlow() {

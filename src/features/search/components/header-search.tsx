@@ -7,7 +7,7 @@ import { resultsKeyDown, useCloseOnNavigation, useSubmitSearch } from './search-
 import { useOverlaySearch } from './use-overlay-search.ts';
 
 /**
- * The header's search box on wider screens (spec §2): typing non-blank text, pressing the search button
+ * The header's search box on wider screens: typing non-blank text, pressing the search button
  * or focusing a non-empty box opens the overlay under it; Escape closes it; ArrowDown enters the results;
  * Enter opens the /search page with the text.
  */
@@ -135,7 +135,7 @@ export function HeaderSearch(props: BoxProps) {
 // The full-screen overlay (and Chakra's dialog code) loads when first opened.
 const MobileSearchDialog = lazy(() => import('./mobile-search-dialog.tsx'));
 
-/** Small screens (spec §2): the header's search button opens the overlay full-screen. */
+/** Small screens: the header's search button opens the overlay full-screen. */
 export function MobileSearchButton(props: { display?: BoxProps['display'] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

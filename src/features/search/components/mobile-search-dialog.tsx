@@ -5,7 +5,7 @@ import { OverlayResults } from './overlay-results.tsx';
 import { resultsKeyDown, useSubmitSearch } from './search-overlay-behaviour.ts';
 import { useOverlaySearch } from './use-overlay-search.ts';
 
-/** The small screens' full-screen search overlay (spec §2), opened by MobileSearchButton; focus returns to it. */
+/** The small screens' full-screen search overlay, opened by MobileSearchButton; focus returns to it. */
 export default function MobileSearchDialog({ open, onOpenChange: setOpen, returnFocus }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;

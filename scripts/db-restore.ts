@@ -7,12 +7,14 @@
  * Refuses while the app holds the database: on the embedded stack when its Postgres is running (stop
  * `npm start` first), with DATABASE_URL when a session of the API is connected. A fresh DATA_DIR is created
  * and migrated first. The backup's migrations must be the code's (restore with the version that made it).
+ * Refuses a Supabase project's database (use Supabase's backups / PITR or `supabase db dump` there) and a
+ * connection without superuser, before writing anything.
  * Exit codes: 0 restored, 1 refused or failed (nothing changed), 2 usage.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, readManifest, restoreDatabase } from '../src/server/db/backup.ts';
+import { BackupError, readManifest, restoreDatabase, restoreTargetRefusal } from '../src/server/db/backup.ts';
 import { applyLocalBootstrap, migrate } from '../src/server/db/migrate.ts';
 import { parseServerEnv } from '../src/server/env.ts';
 import { openMaintenanceDatabase, runningEmbeddedPort } from './db-maintenance.ts';
@@ -49,6 +51,9 @@ async function main(): Promise<number> {
   }
   const db = await openMaintenanceDatabase(env, { createIfMissing: true });
   try {
+    // before anything is written (the bootstrap below included): a Supabase project is restored with Supabase's tools
+    const refusal = await restoreTargetRefusal(db.sql);
+    if (refusal) throw new BackupError(refusal);
     const [{ migrated }] = await db.sql<{ migrated: boolean }[]>`select to_regclass('supabase_migrations.schema_migrations') is not null as migrated`;
     if (!migrated) {
       console.log('Empty database: applying the bootstrap and migrations first…');

@@ -426,3 +426,55 @@ describe('RLS ownership', () => {
     expectOutcome(await attempt(f.actors.admin.claims, async (tx) => (await tx.unsafe(insertZone)).count), true);
   });
 });
+
+/**
+ * Column cells: user ids hidden from the Data API by column privileges (migration 20260101005101). Per role:
+ * `select <column>` directly (S = allowed, '-' = 42501), and the value the role gets through the column's
+ * checked path (a security-definer function): 'id' = the real user id, 'null' = nothing, '-' = 42501.
+ * Target place: owned by "user"; target request: "user"'s, rejected by "admin".
+ */
+// prettier-ignore
+const COLUMN_MATRIX: Record<string, { direct: [string, string, string, string, string]; path: [string, string, string, string, string] }> = {
+  //                                       anon    user    other   admin   service_role
+  'public.places.owner_id':          { direct: ['-', '-', '-', '-', 'S'], path: ['-', 'id', 'null', 'id', 'id'] },
+  'public.place_requests.reviewed_by': { direct: ['-', '-', '-', '-', 'S'], path: ['-', 'null', 'null', 'id', 'id'] },
+};
+
+describe('RLS matrix: hidden columns', () => {
+  let reviewed: number;
+  beforeAll(async () => {
+    const admin = f.actors.admin.id!;
+    const [r] = await sql`insert into public.place_requests (type, payload, user_id, status, rejection_reason, reviewed_by, reviewed_at)
+                          values ('create', ${sql.json({ name: 'Matrix reviewed' })}, ${f.user.id}, 'rejected', 'matrix', ${admin}, now()) returning id`;
+    reviewed = Number(r!.id);
+  });
+
+  const target = (column: string) => column.startsWith('public.places.')
+    ? { table: 'public.places', id: () => f.place, path: 'private.place_owner', expected: () => f.user.id }
+    : { table: 'public.place_requests', id: () => reviewed, path: 'private.request_reviewer', expected: () => f.actors.admin.id! };
+
+  for (const [column, cells] of Object.entries(COLUMN_MATRIX)) {
+    describe(column, () => {
+      const name = column.split('.').pop()!;
+      ROLES.forEach((role, r) => {
+        it(`${role} select ${name} → ${cells.direct[r] === 'S' ? 'allow' : 'deny'}`, async () => {
+          const t = target(column);
+          const outcome = await as(role, `select ${name} from ${t.table} where id = $1`, [t.id()]);
+          if (cells.direct[r] === 'S') expect(outcome).toEqual({ rows: 1 });
+          else expect('code' in outcome ? outcome.code : `read ${outcome.rows} row(s)`).toBe('42501');
+        });
+
+        it(`${role} through its path → ${cells.path[r]}`, async () => {
+          const t = target(column);
+          let value: unknown;
+          const outcome = await attempt(f.actors[role].claims, async (tx) => {
+            value = (await tx.unsafe(`select ${t.path}($1) as v`, [t.id()]))[0]!.v;
+            return 1;
+          });
+          if (cells.path[r] === '-') expect('code' in outcome ? outcome.code : `got ${String(value)}`).toBe('42501');
+          else expect(value).toBe(cells.path[r] === 'id' ? t.expected() : null);
+        });
+      });
+    });
+  }
+});

@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from '../../src/server/db/client.ts';
 import { createUser, ownerSql } from '../helpers/api.ts';
+import { createScratchDatabase } from '../helpers/scratch-db.ts';
 
 const sql = ownerSql();
 afterAll(() => sql.end());
@@ -40,12 +41,38 @@ async function tablesOf(db: Sql, schemas: string[]) {
     order by 1, 2`;
 }
 
+/** Tables of public, and tables of other schemas an API role can touch, without row-level security. */
+async function tablesLackingRls(db: Sql): Promise<string[]> {
+  const tables = await tablesOf(db, SCHEMAS);
+  return tables.filter((t) => !t.rls && (t.schema === 'public' || t.exposed)).map((t) => `${t.schema}.${t.table}`);
+}
+
 describe('RLS guard', () => {
   it('every table of public, and every table of private that anon or authenticated can touch, has RLS enabled', async () => {
     const tables = await tablesOf(sql, SCHEMAS);
     expect(tables.filter((t) => t.schema === 'public').map((t) => t.table)).toEqual(expect.arrayContaining([...PUBLIC_READ, 'profiles', 'place_requests']));
-    const lacking = tables.filter((t) => !t.rls && (t.schema === 'public' || t.exposed)).map((t) => `${t.schema}.${t.table}`);
-    expect(lacking).toEqual([]);
+    expect(await tablesLackingRls(sql)).toEqual([]);
+  });
+
+  it('a later migration adding a table without RLS is caught, and (as on Supabase) anon could read and write it', async () => {
+    const scratch = await createScratchDatabase();
+    try {
+      // What a careless migration would do: no grants, no RLS. Supabase's default privileges expose it anyway.
+      await scratch.sql.unsafe(`create table public.leaky (id bigserial primary key, secret text);
+                                 insert into public.leaky (secret) values ('s3cret');
+                                 create function public.leaky_fn() returns int language sql as 'select 1'`);
+      expect(await tablesLackingRls(scratch.sql)).toEqual(['public.leaky']);
+      const [privileges] = await scratch.sql`
+        select has_table_privilege('anon', 'public.leaky', 'select, insert, update, delete') as anon_table,
+               has_table_privilege('authenticated', 'public.leaky', 'select') as authenticated_table,
+               has_sequence_privilege('anon', 'public.leaky_id_seq', 'usage') as anon_sequence,
+               has_function_privilege('anon', 'public.leaky_fn()', 'execute') as anon_function`;
+      expect(privileges).toEqual({ anon_table: true, authenticated_table: true, anon_sequence: true, anon_function: true });
+      const read = await withClaims(scratch.sql, ANON_CLAIMS, (tx) => tx`select secret from public.leaky`);
+      expect(read.map((r) => r.secret)).toEqual(['s3cret']);
+    } finally {
+      await scratch.drop();
+    }
   });
 
   it('no API role holds TRUNCATE (it ignores RLS) on a table of public or private', async () => {
@@ -99,9 +126,16 @@ const ADMIN_ONLY_FUNCTIONS: Record<string, string> = {
 const PUBLIC_FUNCTIONS = ['search_normalize', 'search_query'];
 // Security-definer functions an API role may execute (besides trigger functions, which cannot be
 // called): each bypasses RLS, so each is reviewed — is_admin reads only the caller's claims;
-// request_user returns {id,email,name} to admins and to that user only; restore_place_version checks
-// the admin claim first (it writes past the column privileges of places, recorded in the history).
-const DEFINER_CALLABLE = ['private.is_admin', 'private.request_user', 'public.restore_place_version'];
+// request_user returns {id,email,name} to admins and to that user only; owned_place_ids returns the
+// caller's own place ids; place_owner a place's owner to admins and that owner only; place_payload a
+// (public) place's public fields; request_reviewer a request's reviewer to admins only (the last four:
+// the paths to the columns hidden by column privileges, tests/db/hidden-columns.test.ts);
+// restore_place_version checks the admin claim first (it writes past the column privileges of places,
+// recorded in the history).
+const DEFINER_CALLABLE = [
+  'private.is_admin', 'private.owned_place_ids', 'private.place_owner', 'private.place_payload', 'private.request_reviewer', 'private.request_user',
+  'public.restore_place_version',
+];
 
 describe('function guard', () => {
   it('every security definer function of public, private and storage has a fixed search_path', async () => {

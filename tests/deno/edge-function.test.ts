@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ownerSql } from '../helpers/api.ts';
 import { startFakeGoTrue } from '../helpers/fake-gotrue.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { PATCHED_VERSION, vendoredPostgresFiles } from '../../scripts/vendor-postgres.ts';
 
 /**
  * Runs the Supabase Edge Function entry (supabase/functions/api/index.ts) under real Deno (the
@@ -71,12 +72,15 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(denoDir, { recursive: true, force: true }));
 
+const VENDOR = 'supabase/functions/api/vendor/';
+
 describe('deno.json import map', () => {
   it('pins every npm: specifier to the version package.json installs', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     const imports = (JSON.parse(readFileSync(path.join(root, config), 'utf8')) as { imports: Record<string, string> }).imports;
     expect(Object.keys(imports).length).toBeGreaterThan(0);
     for (const [bare, target] of Object.entries(imports)) {
+      if (target.startsWith('./vendor/')) continue; // vendored (the patched driver), checked below
       const match = /^npm:\/?((?:@[^/@]+\/)?[^/@]+)@([^/]+)\/?$/.exec(target);
       expect(match, `${bare} → ${target} is not an npm: specifier`).not.toBeNull();
       const [, name, version] = match!;
@@ -87,6 +91,26 @@ describe('deno.json import map', () => {
       const installed = JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
       expect(version, `${name}: deno.json ${version}, node_modules ${installed}`).toBe(installed);
     }
+  });
+});
+
+describe('postgres driver of the Edge Function', () => {
+  it('is the patched postgres.js (patches/postgres+3.4.9.patch) vendored from node_modules, not npm:postgres from the registry', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies.postgres, 'postgres is pinned to the version the patch is for').toBe(PATCHED_VERSION);
+    expect(existsSync(path.join(root, `patches/postgres+${PATCHED_VERSION}.patch`))).toBe(true);
+    const imports = (JSON.parse(readFileSync(path.join(root, config), 'utf8')) as { imports: Record<string, string> }).imports;
+    // `supabase functions deploy` fetches npm: specifiers from the registry as published (unpatched);
+    // local files are bundled as they are.
+    expect(imports.postgres).toBe('./vendor/postgres/index.js');
+    const expected = vendoredPostgresFiles();
+    const vendorDir = path.join(root, VENDOR, 'postgres');
+    expect(readdirSync(vendorDir).sort(), 'run `npm run vendor:postgres`').toEqual([...expected.keys()].sort());
+    for (const [name, text] of expected) {
+      expect(readFileSync(path.join(vendorDir, name), 'utf8') === text, `${name} is stale: run \`npm run vendor:postgres\``).toBe(true);
+    }
+    expect(expected.get('connection.js')).toContain('patched (patches/postgres+3.4.9.patch');
+    expect(expected.get('index.js')).toContain('patched (patches/postgres+3.4.9.patch');
   });
 });
 
@@ -117,16 +141,22 @@ describe('import graph of the Edge Function', () => {
     const imports = (JSON.parse(readFileSync(path.join(root, config), 'utf8')) as { imports: Record<string, string> }).imports;
     const mapped = (bare: string) => bare in imports || Object.keys(imports).some((k) => k.endsWith('/') && bare.startsWith(k));
 
-    // No Node built-ins anywhere on the path (runtime-specific needs go through AppDeps).
-    expect(modules.filter((m) => m.kind === 'node').map((m) => m.specifier)).toEqual([]);
     const local = modules.filter((m) => m.kind === 'esm');
-    const files = local.map((m) => path.relative(root, new URL(m.specifier).pathname));
+    const fileOf = (m: DenoModule) => path.relative(root, new URL(m.specifier).pathname);
+    // The vendored driver is an npm package's code (Node built-ins through Deno's node: layer); the rest of the path is the app's.
+    const vendored = local.filter((m) => fileOf(m).startsWith(VENDOR));
+    expect(vendored.map(fileOf)).toContain(`${VENDOR}postgres/index.js`);
+    const app = local.filter((m) => !fileOf(m).startsWith(VENDOR));
+    // No Node built-ins imported by the app (runtime-specific needs go through AppDeps).
+    const nodeBuiltins = new Set(modules.filter((m) => m.kind === 'node').map((m) => m.specifier));
+    for (const m of app) for (const dep of m.dependencies ?? []) expect(nodeBuiltins.has(dep.specifier), `${dep.specifier} in ${m.specifier}`).toBe(false);
+    const files = app.map(fileOf);
     expect(files).toContain('src/server/app.ts');
     for (const file of files) expect(file, `${file} is outside src/server, src/shared, supabase/functions`).toMatch(/^(src\/(server|shared)|supabase\/functions)\//);
     for (const nodeOnly of ['src/server/node.ts', 'src/server/stack.ts', 'src/server/db/embedded.ts', 'src/server/db/migrate.ts']) {
       expect(files).not.toContain(nodeOnly);
     }
-    for (const m of local) {
+    for (const m of app) {
       for (const dep of m.dependencies ?? []) {
         if (dep.specifier.startsWith('.')) expect(dep.specifier, `in ${m.specifier}`).toMatch(/\.ts$/);
         else expect(mapped(dep.specifier), `${dep.specifier} (in ${m.specifier}) is not in deno.json imports`).toBe(true);

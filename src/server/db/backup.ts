@@ -195,16 +195,44 @@ export interface RestoreReport {
 }
 
 /**
+ * Why this database cannot take a restore, checked before anything is written, or null. A Supabase
+ * project (Supabase Auth's `auth.schema_migrations` table or the `supabase_admin` role is there) owns its
+ * `auth` and `storage` schemas, and its `postgres` role is no superuser: the restore could not turn
+ * triggers off (`session_replication_role`) nor replace Supabase's own rows, and would fail part-way.
+ * Any other database needs a superuser connection for the same reason.
+ */
+export async function restoreTargetRefusal(sql: Sql): Promise<string | null> {
+  const [target] = await sql<{ supabase: boolean; superuser: boolean; role: string }[]>`
+    select exists (select from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                   where n.nspname = 'auth' and c.relname = 'schema_migrations')
+           or exists (select from pg_roles where rolname = 'supabase_admin') as supabase,
+           (select rolsuper from pg_roles where rolname = current_user) as superuser, current_user::text as role`;
+  if (target!.supabase) {
+    return 'This is a Supabase database (Supabase Auth\'s auth.schema_migrations / the supabase_admin role): its auth and storage '
+      + 'schemas are Supabase\'s, and a restore needs a superuser, which a Supabase project does not give. Nothing was changed. '
+      + 'Use Supabase\'s own backups or point-in-time recovery (Dashboard → Database → Backups) to go back in time, '
+      + 'or `supabase db dump --data-only` with psql to copy data between projects (docs/decisions/014-faithful-to-supabase.md).';
+  }
+  if (!target!.superuser) {
+    return `The restore needs a superuser connection (it turns triggers off with session_replication_role); ${target!.role} is not one. Nothing was changed.`;
+  }
+  return null;
+}
+
+/**
  * Replaces every row of the backed-up tables of the database behind `sql` (owner connection) with the
  * backup in `fromDir`, in ONE transaction: truncate, COPY each table in, set the sequences, then compare
  * each table's row count and checksum with the manifest — any difference rolls everything back.
- * Refuses (BackupError, nothing changed) when the API is connected to the database (stop it first), when
+ * Refuses (BackupError, nothing changed) on a Supabase database or without a superuser (restoreTargetRefusal),
+ * when the API is connected to the database (stop it first), when
  * the database's migrations differ from the backup's (restore with the code version that made it), or when
  * the database has a table the backup does not know. Then, with `uploadsDir`, the current uploads folder is
  * moved aside to `<uploadsDir>.before-restore-<time>` and the backup's copied in its place.
  */
 export async function restoreDatabase(sql: Sql, fromDir: string, options: { uploadsDir?: string | null } = {}): Promise<RestoreReport> {
   const manifest = readManifest(fromDir);
+  const refusal = await restoreTargetRefusal(sql);
+  if (refusal) throw new BackupError(refusal);
   const connected = await appConnections(sql);
   if (connected > 0) {
     throw new BackupError(`The app is connected to this database (${connected} session(s) of ${APP_APPLICATION_NAME}): stop it (Ctrl-C on npm start) and run the restore again.`);

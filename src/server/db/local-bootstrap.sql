@@ -20,6 +20,27 @@ create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 grant usage on schema public to anon, authenticated, service_role;
 
+-- Supabase's default privileges (supabase/postgres migrations/db/init-scripts/00000000000000-initial-schema.sql,
+-- run there as `postgres`, and again `for user supabase_admin`): every table, sequence and function a
+-- migration creates in public is granted ALL to anon, authenticated and service_role. On Supabase a new
+-- table is therefore readable and writable through the Data API unless RLS is on; the same here, so a
+-- table created without RLS fails tests/db/rls.test.ts locally instead of leaking on Supabase.
+-- Given for the role that runs the migrations here (current_user: `postgres` on the embedded stack) and
+-- for supabase_admin when that role exists. Default privileges belong to one database: this file runs
+-- in every database it bootstraps.
+do $$
+declare
+  creator text;
+begin
+  foreach creator in array array[current_user::text, 'supabase_admin'] loop
+    continue when not exists (select from pg_roles where rolname = creator);
+    execute format('alter default privileges for role %I in schema public grant all on tables to anon, authenticated, service_role', creator);
+    execute format('alter default privileges for role %I in schema public grant all on sequences to anon, authenticated, service_role', creator);
+    execute format('alter default privileges for role %I in schema public grant all on functions to anon, authenticated, service_role', creator);
+  end loop;
+end
+$$;
+
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 
@@ -101,10 +122,10 @@ create table if not exists storage.objects (
 );
 alter table storage.objects enable row level security;
 alter table storage.buckets enable row level security;
-grant select on storage.buckets, storage.objects to anon, authenticated;
-grant all on storage.buckets, storage.objects to service_role;
--- As on Supabase, signed-in users hold table privileges on objects; storage.objects policies decide.
-grant insert, update, delete on storage.objects to authenticated;
+-- As on Supabase (supabase/storage migrations/tenant/0002-storage-schema.sql: default privileges of the
+-- storage admin grant ALL on the storage tables to anon, authenticated and service_role): the table
+-- privileges allow everything and only the RLS policies on storage.objects/buckets decide.
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 
 -- Sessions, rotating refresh tokens and one-time codes of LocalAuthProvider (GoTrue's table and
 -- column names). refresh_tokens.token and one_time_tokens.token_hash hold hashes, never the secret.

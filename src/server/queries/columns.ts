@@ -23,7 +23,7 @@ export const BUILDING_COLUMNS = `b.id, b.zone_id, b.slug, b.name, b.name_ar, b.n
 export const PLACE_COLUMNS = `
   p.id, p.slug, p.name, p.name_ar, p.logo_url, p.address, p.address_ar, p.phone, p.whatsapp, p.website_url, p.map_url,
   p.category_id, p.zone_id, p.building_id, p.description, p.image_url, p.youtube_url, p.manager_name, p.manager_name_ar,
-  p.manager_phone, p.latitude, p.longitude, p.created_at, p.updated_at, p.owner_id,
+  p.manager_phone, p.latitude, p.longitude, p.created_at, p.updated_at,
   c.name as category_name, c.name_ar as category_name_ar, c.slug as category_slug,
   z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
   b.name as building_name, b.name_ar as building_name_ar, b.slug as building_slug, b.number as building_number`;

@@ -36,13 +36,15 @@ const iso = (d: Date | string | null) => (d == null ? null : d instanceof Date ?
 
 function select(tx: Tx) {
   return tx`
-    select r.id, r.type, r.status, r.payload, r.previous, r.rejection_reason, r.reviewed_by, r.reviewed_at, r.created_at,
+    select r.id, r.type, r.status, r.payload, r.previous, r.rejection_reason, rv.id as reviewed_by, r.reviewed_at, r.created_at,
            case when p.id is null then null else jsonb_build_object('id', p.id, 'name', p.name, 'slug', p.slug) end as place,
-           case when r.type = 'edit' and r.status = 'pending' then private.place_as_payload(p) end as current,
+           case when r.type = 'edit' and r.status = 'pending' then private.place_payload(p.id) end as current,
            private.request_user(r.user_id) as user,
-           case when r.reviewed_by is null then null else private.request_user(r.reviewed_by) end as reviewer
+           case when rv.id is null then null else private.request_user(rv.id) end as reviewer
     from public.place_requests r
-    left join public.places p on p.id = r.place_id`;
+    left join public.places p on p.id = r.place_id
+    -- reviewed_by is not readable by API roles (column privileges): admins get it through request_reviewer
+    cross join lateral (select private.request_reviewer(r.id) as id) rv`;
 }
 
 export interface PlaceRequestFilter {
@@ -158,22 +160,24 @@ export async function assertPlaceReferences(tx: Tx, fields: { categoryId?: numbe
 }
 
 /**
- * The owner of place `id` and its current values as a request payload (private.place_as_payload),
- * for an edit request; undefined when the place does not exist.
+ * Whether the caller owns place `id` (`mine`) and its current values as a request payload
+ * (private.place_payload), for an edit request; undefined when the place does not exist. owner_id is
+ * not readable by API roles (column privileges): ownership comes from private.owned_place_ids().
  */
-export async function placeForEditRequest(tx: Tx, id: number): Promise<{ owner_id: string | null; current: Record<string, unknown> } | undefined> {
-  const [place] = await tx<{ owner_id: string | null; current: Record<string, unknown> }[]>`
-    select p.owner_id, private.place_as_payload(p) as current from public.places p where p.id = ${id}`;
+export async function placeForEditRequest(tx: Tx, id: number): Promise<{ mine: boolean; current: Record<string, unknown> } | undefined> {
+  const [place] = await tx<{ mine: boolean; current: Record<string, unknown> }[]>`
+    select p.id in (select private.owned_place_ids()) as mine, private.place_payload(p.id) as current
+    from public.places p where p.id = ${id}`;
   return place;
 }
 
 /**
- * A page of the places `userId` owns (full place rows, newest first), with the total; `search`
- * matches a substring of the English or Arabic name (case-insensitive).
+ * A page of the places the caller (auth.uid() of `tx`) owns (full place rows, newest first), with the
+ * total; `search` matches a substring of the English or Arabic name (case-insensitive).
  */
-export async function ownPlaces(tx: Tx, userId: string, search: string | undefined, paging: { page: number; limit: number }) {
+export async function ownPlaces(tx: Tx, search: string | undefined, paging: { page: number; limit: number }) {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
-  const filter = () => tx`where p.owner_id = ${userId}
+  const filter = () => tx`where p.id in (select private.owned_place_ids())
     ${pattern ? tx`and (p.name ilike ${pattern} or p.name_ar ilike ${pattern})` : tx``}`;
   const [rows, [{ total }]] = await Promise.all([
     tx<PlaceRow[]>`select ${tx.unsafe(PLACE_COLUMNS)} from ${tx.unsafe(PLACE_FROM)} ${filter()}

@@ -22,7 +22,6 @@ export interface PlaceFilter {
   categoryId?: number;
   zoneId?: number;
   buildingId?: number;
-  ownerId?: string;
   search?: string;
 }
 
@@ -75,7 +74,6 @@ function filterConditions(filter: PlaceFilter, params: Params): string[] {
   if (filter.categoryId) where.push(`p.category_id = ${params.add(filter.categoryId)}`);
   if (filter.zoneId) where.push(`p.zone_id = ${params.add(filter.zoneId)}`);
   if (filter.buildingId) where.push(`p.building_id = ${params.add(filter.buildingId)}`);
-  if (filter.ownerId) where.push(`p.owner_id = ${params.add(filter.ownerId)}`);
   return where;
 }
 
@@ -86,7 +84,7 @@ function filterConditions(filter: PlaceFilter, params: Params): string[] {
  */
 async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
   const params = new Params();
-  if (filter.buildingId || filter.ownerId) {
+  if (filter.buildingId) {
     const where = filterConditions(filter, params);
     const [row] = await run(tx, `select count(*)::int as n from public.places p where ${where.join(' and ')}`, params);
     return Number(row?.n ?? 0);

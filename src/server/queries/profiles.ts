@@ -1,13 +1,14 @@
 import type { Tx } from '../db/client.ts';
 
-/** A profile row (RLS: the caller's own) with the number of places its user owns. */
+/** A profile row (RLS: the caller's own) with the number of places the caller owns. */
 export interface ProfileRow { id: string; name: string; created_at: Date; places_count: number }
 
 /** The profile of `userId` with its place count; undefined when absent (or not the caller's). */
 export async function readProfileRow(tx: Tx, userId: string): Promise<ProfileRow | undefined> {
   const [row] = await tx<ProfileRow[]>`
     select p.id, p.name, p.created_at,
-           (select count(*) from public.places pl where pl.owner_id = p.id)::int as places_count
+           -- owner_id is not readable by API roles (column privileges): the caller's places via owned_place_ids
+           (select count(*) from private.owned_place_ids() where p.id = (select auth.uid()))::int as places_count
     from public.profiles p where p.id = ${userId}`;
   return row;
 }

@@ -58,7 +58,7 @@ export function contributionRoutes(): ApiApp {
       const data = await c.var.db(async (tx) => {
         const place = await placeForEditRequest(tx, id);
         if (!place) throw new ApiError(404, 'place_not_found');
-        if (place.owner_id !== user.id) throw new ApiError(403, 'not_place_owner');
+        if (!place.mine) throw new ApiError(403, 'not_place_owner');
         const { payload, previous } = diffPlaceChanges(place.current, changes);
         if (Object.keys(payload).length === 0) throw new ApiError(400, 'no_changes');
         await assertPlaceReferences(tx, payload as { categoryId?: number; zoneId?: number | null; buildingId?: number | null });
@@ -77,9 +77,9 @@ export function contributionRoutes(): ApiApp {
       responses: jsonResponses(pagedEnvelope(placeSchema), 'A page of places', [400, 401]),
     }),
     async (c) => {
-      const user = requireUser(c);
+      requireUser(c); // 401 without a session; "own" = auth.uid() of the transaction (private.owned_place_ids)
       const q = c.req.valid('query');
-      const { rows, total } = await c.var.db((tx) => ownPlaces(tx, user.id, q.search, q));
+      const { rows, total } = await c.var.db((tx) => ownPlaces(tx, q.search, q));
       return c.json({ success: true as const, data: rows, meta: { page: q.page, limit: q.limit, total } }, 200);
     },
   );

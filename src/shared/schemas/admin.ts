@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, searchTextSchema } from './common.ts';
+import { idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, searchTextSchema, sortLangSchema } from './common.ts';
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
 import { isHttpUrl, isImageUrl, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
 
@@ -190,6 +190,7 @@ export const adminPlaceListQuerySchema = pagingQuerySchema.extend({
   zoneId: idSchema.optional(),
   buildingId: idSchema.optional(),
   sort: z.enum(['name-asc', 'name-desc', 'newest', 'oldest']).optional(),
+  lang: sortLangSchema,
   cursor: z.string().max(600).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor').optional(),
 });
 export type AdminPlaceListQuery = z.input<typeof adminPlaceListQuerySchema>;

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import type { AppDeps } from '../../context.ts';
-import { envelope, pagedEnvelope, pagingQuerySchema, searchTextSchema, slugSchema } from '../../../shared/schemas/common.ts';
+import { envelope, pagedEnvelope, pagingQuerySchema, searchTextSchema, slugSchema, sortLangSchema } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
@@ -14,6 +14,7 @@ export const placeListQuerySchema = pagingQuerySchema.extend({
   categorySlug: slugSchema.optional(),
   search: searchTextSchema,
   sort: z.enum(['name-asc', 'name-desc', 'newest', 'oldest']).optional(),
+  lang: sortLangSchema,
   cursor: z.string().max(600).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor').optional()
     .openapi({ description: '`meta.nextCursor` of the previous page: the next page at constant cost (keyset); `page` is then ignored' }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
+import { toWesternDigits } from '../../shared/digits.ts';
 
 /**
  * Form schemas of the admin console (spec §3/§5). Form values are the inputs' strings; the outputs
@@ -16,7 +17,8 @@ const requiredText = (max: number, message: string) => z.string().trim().min(1, 
 const optionalUrl = z.string().trim().max(2048, 'validation.tooLong').refine((v) => v === '' || isHttpUrl(v), 'validation.invalidUrl');
 const optionalSlug = z.string().trim().toLowerCase().max(160, 'validation.tooLong').refine((v) => v === '' || SLUG_RE.test(v), 'validation.invalidSlug');
 /** Zone and building order: a whole number (spec §5 "Zone order is an integer"). */
-const order = z.string().trim().regex(/^-?\d{1,9}$/, 'validation.orderInteger').transform(Number);
+// Arabic-Indic and Persian digits count (src/shared/digits.ts)
+const order = z.string().trim().transform(toWesternDigits).pipe(z.string().regex(/^-?[0-9]{1,9}$/, 'validation.orderInteger')).transform(Number);
 
 export const zoneFormSchema = z.object({
   title: requiredText(200, 'validation.titleRequired'),

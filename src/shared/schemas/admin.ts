@@ -20,6 +20,7 @@ export const ADMIN_FIELD_MESSAGES = {
   titleRequired: 'Title is required',
   siteNameRequired: 'Site name is required',
   orderInteger: 'Order must be an integer',
+  orderTaken: 'Another zone already has this order',
   invalidUrl: 'invalid URL',
   invalidSlug: 'invalid slug',
   invalidCoordinate: 'invalid coordinate',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS } from './common.ts';
+import { toWesternDigits } from '../digits.ts';
 
 /**
  * Accounts and sign-in: request and response shapes shared by the API (validation + OpenAPI) and the
@@ -65,10 +66,10 @@ export const nameSchema = z
   .string(requiredOr(AUTH_MESSAGES.nameRequired, AUTH_MESSAGES.nameRequired))
   .pipe(z.string().refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, AUTH_MESSAGES.nameRequired).max(AUTH_LIMITS.nameMax, AUTH_MESSAGES.nameTooLong));
 
-/** The 6-digit code mailed at sign-up and for a password reset (surrounding spaces ignored). */
+/** The 6-digit code mailed at sign-up and for a password reset (surrounding spaces ignored; Arabic-Indic/Persian digits accepted). */
 export const codeSchema = z
   .string(requiredOr(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalid))
-  .pipe(z.string().trim().regex(/^\d{6}$/, AUTH_MESSAGES.codeInvalid));
+  .pipe(z.string().trim().transform(toWesternDigits).pipe(z.string().regex(/^[0-9]{6}$/, AUTH_MESSAGES.codeInvalid)));
 
 export const refreshTokenSchema = z
   .string(requiredOr(AUTH_MESSAGES.refreshTokenInvalid, AUTH_MESSAGES.refreshTokenInvalid))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_CHARACTERS_MESSAGE, isStorableText } from './common.ts';
+import { westernDigitsOf } from '../digits.ts';
 
 /**
  * The place payload of spec §3 with the rules of spec §5, shared by the API (POST /public/places,
@@ -7,7 +8,7 @@ import { INVALID_CHARACTERS_MESSAGE, isStorableText } from './common.ts';
  *
  * - name: 1–200 characters ('Name is required'); categoryId: a positive integer ('select category').
  * - phone, whatsapp, managerPhone: optional leading +, then 6–20 digits, spaces, hyphens or
- *   parentheses ('Invalid phone').
+ *   parentheses ('Invalid phone'); Arabic-Indic and Persian digits are accepted and stored as 0–9.
  * - websiteUrl, mapUrl, details.youtubeUrl: empty or an http(s) URL ('invalid URL').
  * - logoUrl, details.imageUrl: empty, an http(s) URL or a path starting /uploads/ ('invalid URL').
  * - other texts free (trimmed, with the database's length limits).
@@ -59,7 +60,8 @@ function optionalText(max: number, check?: { test: (v: string) => boolean; messa
     .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v));
 }
 
-const phone = () => optionalText(20, { test: (v) => PHONE_PATTERN.test(v), message: M.invalidPhone });
+// Arabic-Indic and Persian digits typed on an Arabic keyboard count as digits (src/shared/digits.ts)
+const phone = () => z.preprocess(westernDigitsOf, optionalText(20, { test: (v) => PHONE_PATTERN.test(v), message: M.invalidPhone }));
 const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl });
 const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl });
 const optionalId = () => z.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(Number.MAX_SAFE_INTEGER, M.invalidId).nullish()

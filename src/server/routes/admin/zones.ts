@@ -7,7 +7,7 @@ import { uniqueSlug } from '../../queries/slugs.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { zoneSchema, zoneWithBuildingsSchema, type Zone, type ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
 import {
-  adminZoneListSchema, reorderBodySchema, zoneCreateSchema, zoneDeleteResultSchema, zoneUpdateSchema,
+  ADMIN_FIELD_MESSAGES, adminZoneListSchema, reorderBodySchema, zoneCreateSchema, zoneDeleteResultSchema, zoneUpdateSchema,
 } from '../../../shared/schemas/admin.ts';
 import { jsonResponses } from '../openapi-helpers.ts';
 import { BUILDING_COLUMNS, ZONE_COLUMNS } from '../public/zones.ts';
@@ -38,6 +38,16 @@ export async function readZone(tx: Tx, id: number): Promise<ZoneWithBuildings | 
 const withoutBuildings = ({ buildings: _b, ...zone }: ZoneWithBuildings): Zone => zone;
 
 /**
+ * Refuses an order number another zone has (400 `validation_failed`, `fields.order`: 'Another zone
+ * already has this order'), as the reorder rules do: display orders are distinct. (Checked, not
+ * constrained: two admins saving the same number at the same instant could still both pass.)
+ */
+async function assertZoneOrderFree(tx: Tx, order: number, excludeId = 0): Promise<void> {
+  const [taken] = await tx`select 1 from public.zones where sort_order = ${order} and id <> ${excludeId}`;
+  if (taken) throw new ApiError(400, 'validation_failed', { order: [ADMIN_FIELD_MESSAGES.orderTaken] });
+}
+
+/**
  * Admin zones (spec §7, DESIGN §4): list, one with buildings, create, update, delete, reorder.
  * Admin only (401/403 from the admin guard of ./index.ts); writes run as the caller under RLS.
  * `PUT /admin/zones/reorder` is registered before `/admin/zones/{id}` so it is not read as an id.
@@ -65,6 +75,7 @@ export function registerAdminZoneRoutes(app: ApiApp): void {
       const data = await mapSlugConflict(c.var.db(async (tx) => {
         if (body.slug) await assertSlugFree(tx, 'zones', body.slug);
         const slug = body.slug ?? await uniqueSlug(tx, 'zones', body.title);
+        if (body.order !== undefined) await assertZoneOrderFree(tx, body.order);
         let order = body.order;
         if (order === undefined) {
           const [last] = await tx<{ next: number }[]>`select coalesce(max(sort_order), 0) + 1 as next from public.zones`;
@@ -124,6 +135,7 @@ export function registerAdminZoneRoutes(app: ApiApp): void {
         const [found] = await tx`select id from public.zones where id = ${id} for update`;
         if (!found) throw new ApiError(404, 'zone_not_found');
         if (body.slug) await assertSlugFree(tx, 'zones', body.slug, { excludeId: id });
+        if (body.order !== undefined) await assertZoneOrderFree(tx, body.order, id);
         const changes = toColumns(body, COLUMNS);
         if (Object.keys(changes).length) await tx`update public.zones set ${tx(changes)} where id = ${id}`;
         return withoutBuildings((await readZone(tx, id))!);

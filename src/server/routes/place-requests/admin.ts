@@ -3,8 +3,9 @@ import type { ApiApp } from '../../app.ts';
 import type { AppDeps } from '../../context.ts';
 import { requireAdmin } from '../../auth/guards.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { message } from '../../http/messages.ts';
 import {
-  approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, rejectPlaceRequest, toPlaceRequest,
+  approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, notApplicableReason, rejectPlaceRequest, toPlaceRequest,
 } from '../../queries/place-requests.ts';
 import { readOptionalJson } from '../auth/shared.ts';
 import { envelope, idSchema, pagedEnvelope } from '../../../shared/schemas/common.ts';
@@ -118,7 +119,13 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
         await tx`select set_config('statement_timeout', ${String(APPROVE_ALL_TIMEOUT_MS)}, true)`;
         return approveAllPlaceRequests(tx, type);
       });
-      return c.json({ success: true as const, data }, 200);
+      // the database's reasons, in the request's language
+      const failed = data.failed.map((f) => {
+        if (f.code !== 'request_not_applicable') return f;
+        const reason = notApplicableReason(f.reason);
+        return { ...f, reason: message(reason.key, c.var.lang, reason.params) };
+      });
+      return c.json({ success: true as const, data: { ...data, failed } }, 200);
     },
   );
 }

@@ -1,33 +1,33 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps } from '../../context.ts';
-import { requireAdmin } from '../../auth/guards.ts';
+import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../http/messages.ts';
+import type { ApiApp } from '../../http/env.ts';
+import { idParams, jsonResponses, security } from '../../http/openapi.ts';
+import { readOptionalJson } from '../../http/read-json.ts';
+import { createRouter } from '../../http/router.ts';
 import {
   approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, notApplicableReason, rejectPlaceRequest, toPlaceRequest,
 } from '../../queries/place-requests.ts';
-import { readOptionalJson } from '../auth/shared.ts';
-import { envelope, idSchema, pagedEnvelope } from '../../../shared/schemas/common.ts';
+import { setStatementTimeout } from '../../queries/sql.ts';
+import { envelope, pagedEnvelope } from '../../../shared/schemas/common.ts';
 import {
   approveAllBodySchema, approveAllResultSchema, placeRequestListQuerySchema, placeRequestSchema, rejectRequestBodySchema,
 } from '../../../shared/schemas/place-request.ts';
-import { jsonResponses } from '../openapi-helpers.ts';
 
 const tags = ['moderation'];
-const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: idSchema });
 
 /** Approve-all may apply many requests in one call: its statements get this long (ms). */
 export const APPROVE_ALL_TIMEOUT_MS = 60_000;
 
 /**
- * Moderation of place requests (admins; 401 without a token, 403 for other users). Decisions run
+ * Moderation of place requests (admins; 401 without a token, 403 for other users, from the admin
+ * guard of app.ts). SQL: queries/place-requests.ts. Decisions run
  * the SQL functions of supabase/migrations/20260101001100_moderation.sql, which lock the request,
  * so each is approved or rejected exactly once (a second decision gets 409 request_already_reviewed)
  * and record reviewed_by/reviewed_at.
  */
-export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
+export function moderationRoutes(): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/place-requests', tags, security,
@@ -36,7 +36,6 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(pagedEnvelope(placeRequestSchema), 'A page of requests', [400, 401, 403]),
     }),
     async (c) => {
-      requireAdmin(c);
       const q = c.req.valid('query');
       const { rows, total } = await c.var.db((tx) => listPlaceRequests(tx, { type: q.type, status: q.status }, q));
       return c.json({ success: true as const, data: rows.map((r) => toPlaceRequest(r, { admin: true })), meta: { page: q.page, limit: q.limit, total } }, 200);
@@ -51,7 +50,6 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(envelope(placeRequestSchema), 'The request', [400, 401, 403, 404]),
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const row = await c.var.db((tx) => getPlaceRequest(tx, id));
       if (!row) throw new ApiError(404, 'place_request_not_found');
@@ -69,7 +67,6 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(envelope(placeRequestSchema), 'The approved request', [400, 401, 403, 404, 409]),
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const row = await c.var.db(async (tx) => {
         await approvePlaceRequest(tx, id);
@@ -88,7 +85,6 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(envelope(placeRequestSchema), 'The rejected request', [400, 401, 403, 404, 409]),
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const { reason } = c.req.valid('json');
       const row = await c.var.db(async (tx) => {
@@ -112,11 +108,10 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(envelope(approveAllResultSchema), '{approved: [ids], failed: [{id, code, reason}]}', [400, 401, 403]),
     }),
     async (c) => {
-      requireAdmin(c);
       const body = await readOptionalJson(c, approveAllBodySchema);
       const type = body.type ?? c.req.valid('query').type;
       const data = await c.var.db(async (tx) => {
-        await tx`select set_config('statement_timeout', ${String(APPROVE_ALL_TIMEOUT_MS)}, true)`;
+        await setStatementTimeout(tx, APPROVE_ALL_TIMEOUT_MS);
         return approveAllPlaceRequests(tx, type);
       });
       // the database's reasons, in the request's language
@@ -128,4 +123,5 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       return c.json({ success: true as const, data: { ...data, failed } }, 200);
     },
   );
+  return app;
 }

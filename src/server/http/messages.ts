@@ -8,7 +8,7 @@ export const MESSAGES = {
   not_found: { en: 'Not found.', ar: 'غير موجود.' },
   route_not_found: { en: 'No such endpoint.', ar: 'لا توجد نقطة نهاية بهذا المسار.' },
   category_not_found: { en: 'Category not found.', ar: 'الفئة غير موجودة.' },
-  zone_not_found: { en: 'Zone not found.', ar: 'المنطقة غير موجودة.' },
+  zone_not_found: { en: 'Zone not found.', ar: 'الحي غير موجود.' },
   place_not_found: { en: 'Place not found.', ar: 'المكان غير موجود.' },
   unauthorized: { en: 'Please sign in.', ar: 'يرجى تسجيل الدخول.' },
   forbidden: { en: 'You are not allowed to do this.', ar: 'غير مسموح لك بهذا الإجراء.' },

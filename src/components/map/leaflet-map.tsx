@@ -134,11 +134,12 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
  * Its container is always dir="ltr": Leaflet positions tiles and controls assuming left-to-right.
  */
 export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)', center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, fitToMarkers = true, cluster = true, onMarkerOpen, openLabel, clusterLabel }: MapViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div dir="ltr" className="map-view" role="region" aria-label={label} style={{ height }}>
       <MapContainer center={center} zoom={zoom} zoomControl={false} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }}>
-        <TileLayer url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} />
+        {/* keyed by language: Leaflet reads the credit line once; the default credit is OpenStreetMap's, in the page's language */}
+        <TileLayer key={i18n.language} url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION ?? t('mapView.attribution')} />
         <ZoomControl position="topleft" zoomInTitle={t('mapView.zoomIn')} zoomOutTitle={t('mapView.zoomOut')} />
         <Markers markers={markers} cluster={cluster} fitToMarkers={fitToMarkers} onMarkerOpen={onMarkerOpen} openLabel={openLabel} clusterLabel={clusterLabel} />
       </MapContainer>

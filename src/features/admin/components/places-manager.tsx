@@ -148,7 +148,7 @@ export function PlacesManager() {
                       <HStack gap="3" minW="0">
                         <PlaceLogo place={p} />
                         <Stack gap="0" minW="0">
-                          <Text fontWeight="medium" truncate maxW="xs">{pick(p.name, p.nameAr)}</Text>
+                          <Text fontWeight="medium" truncate maxW="xs" dir="auto" textAlign="match-parent">{pick(p.name, p.nameAr)}</Text>
                           <Text fontSize="xs" color="fg.muted" dir="ltr" textAlign="start" truncate maxW="xs">{p.slug}</Text>
                         </Stack>
                       </HStack>

@@ -198,11 +198,11 @@ function RequestsList({ filter, onShowAll, onPage, onDetails, onApprove, approvi
       <Stack gap="0" minW="0">
         {row.placeSlug && name ? (
           <Link href={localize(`/p/${row.placeSlug}`)} target="_blank" rel="noopener noreferrer" fontWeight="medium" colorPalette="brand" color="colorPalette.fg" textDecoration="underline">
-            {name} <ExternalLink size={12} aria-hidden />
+            <bdi>{name}</bdi> <ExternalLink size={12} aria-hidden />
             <VisuallyHidden>{t('common.opensInNewTab')}</VisuallyHidden>
           </Link>
         ) : (
-          <Text fontWeight="medium" color={name ? undefined : 'fg.muted'} truncate>
+          <Text fontWeight="medium" color={name ? undefined : 'fg.muted'} truncate dir={name ? 'auto' : undefined} textAlign="match-parent">
             {name ?? (row.type === 'edit' ? t('requests.placeGone') : t('requests.unnamedPlace'))}
           </Text>
         )}

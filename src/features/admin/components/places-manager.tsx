@@ -14,6 +14,7 @@ import { useAdminPlacesQuery, useDeletePlace } from '../api/places.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PlaceFormDialog } from './place-form-dialog.tsx';
+import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const PAGE_SIZE = 20;
 const positiveInt = (v: string | null) => {
@@ -73,6 +74,7 @@ export function PlacesManager() {
   const total = places.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const rows = places.data?.data ?? [];
+  useClampedPage(page, pages, places.isSuccess && !places.isPlaceholderData, (n) => update({ page: n }));
   const filtered = !!(search || categoryId || zoneId);
 
   const addButton = (

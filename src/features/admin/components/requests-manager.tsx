@@ -17,6 +17,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RejectRequestDialog } from './reject-request-dialog.tsx';
 import { RequestDetailsDialog } from './request-details-dialog.tsx';
 import { PendingCountBadge, RequestStatusBadge } from './request-status-badge.tsx';
+import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const PAGE_SIZE = 20;
 
@@ -171,6 +172,7 @@ function RequestsList({ filter, onShowAll, onPage, onDetails, onApprove, approvi
   const rows = useMemo(() => (query.data?.data ?? []).map(toRequestRow).filter((r): r is RequestRow => r !== null), [query.data]);
   const total = query.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  useClampedPage(filter.page, pages, query.isSuccess && !query.isPlaceholderData, onPage);
 
   if (query.isPending) return <LinesSkeleton lines={8} />;
   if (query.isError && !query.data) return <ErrorState message={t('requests.loadError')} onRetry={() => void query.refetch()} />;

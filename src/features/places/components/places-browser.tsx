@@ -12,6 +12,7 @@ import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { Category, Zone } from '../../../shared/schemas/entities.ts';
 import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
 import { PlaceCard } from './place-card.tsx';
+import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const SORTS: PlaceSort[] = ['name-asc', 'name-desc', 'newest', 'oldest'];
 const SORT_LABEL: Record<PlaceSort | 'relevance', string> = { relevance: 'places.sortRelevance', 'name-asc': 'places.sortNameAsc', 'name-desc': 'places.sortNameDesc', newest: 'places.sortNewest', oldest: 'places.sortOldest' };
@@ -89,6 +90,7 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
     if (resetPage) next.delete('page');
     setParams(next, { replace });
   };
+  useClampedPage(page, pageCount, first.isSuccess && !first.isPlaceholderData, (p) => update({ page: p > 1 ? String(p) : undefined }, false, true));
   const goToPage = (p: number) => {
     update({ page: p > 1 ? String(p) : undefined }, false);
     window.scrollTo({ top: 0, behavior: 'smooth' });

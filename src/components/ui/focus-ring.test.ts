@@ -6,13 +6,13 @@ import { BRAND_COLORS, FOCUS_RINGS, system } from './system.ts';
 function hex(ref: string): string {
   const [palette, step] = ref.split('.');
   if (palette === 'brand') return BRAND_COLORS[Number(step) as keyof typeof BRAND_COLORS];
-  const value = (tokens.colors as Record<string, Record<string, { value: string }>>)[palette]?.[step ?? '']?.value;
+  const value = (tokens.colors as unknown as Record<string, Record<string, { value: string }>>)[palette]?.[step ?? '']?.value;
   if (!value) throw new Error(`no colour ${ref}`);
   return value;
 }
 /** A semantic colour's [light, dark] palette references, e.g. bg.subtle → ['gray.50', 'gray.950']. */
 function modes(name: string, key = 'DEFAULT'): [string, string] {
-  const v = (semanticTokens.colors as Record<string, Record<string, { value: { _light: string; _dark: string } }>>)[name][key].value;
+  const v = (semanticTokens.colors as unknown as Record<string, Record<string, { value: { _light: string; _dark: string } }>>)[name][key].value;
   const strip = (s: string) => s.replace(/^\{colors\.|\}$/g, '');
   return [strip(v._light), strip(v._dark)];
 }

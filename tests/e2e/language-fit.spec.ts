@@ -42,6 +42,10 @@ for (const lang of LANGS) {
     await expect(credit).toContainText('OpenStreetMap');
     await expect(credit).toContainText(lang === 'ar' ? 'مساهمو' : 'contributors');
     await expect(credit.getByRole('link', { name: 'OpenStreetMap' })).toHaveAttribute('href', 'https://www.openstreetmap.org/copyright');
+    // switching the language on the open map replaces the credit line
+    await page.getByRole('button', { name: lang === 'ar' ? 'التبديل إلى الإنجليزية' : 'Switch to Arabic' }).click();
+    await expect(credit).toContainText(lang === 'ar' ? 'contributors' : 'مساهمو');
+    await expect(credit).not.toContainText(lang === 'ar' ? 'مساهمو' : 'contributors');
   });
 }
 

@@ -130,16 +130,32 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
 }
 
 /**
+ * The tiles' credit line (HTML) in the attribution control, replaced when it changes: the default is
+ * OpenStreetMap's credit in the page's language, which a TileLayer `attribution` (read once) would
+ * leave in the language the map was opened in.
+ */
+function TileCredit({ text }: { text: string }) {
+  const map = useMap();
+  useEffect(() => {
+    map.attributionControl?.addAttribution(text);
+    return () => {
+      map.attributionControl?.removeAttribution(text);
+    };
+  }, [map, text]);
+  return null;
+}
+
+/**
  * The Leaflet map itself (loaded lazily through map-view.tsx, so only map screens download Leaflet).
  * Its container is always dir="ltr": Leaflet positions tiles and controls assuming left-to-right.
  */
 export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)', center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, fitToMarkers = true, cluster = true, onMarkerOpen, openLabel, clusterLabel }: MapViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <div dir="ltr" className="map-view" role="region" aria-label={label} style={{ height }}>
       <MapContainer center={center} zoom={zoom} zoomControl={false} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }}>
-        {/* keyed by language: Leaflet reads the credit line once; the default credit is OpenStreetMap's, in the page's language */}
-        <TileLayer key={i18n.language} url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION ?? t('mapView.attribution')} />
+        <TileLayer url={MAP_TILE_URL} />
+        <TileCredit text={MAP_TILE_ATTRIBUTION ?? t('mapView.attribution')} />
         <ZoomControl position="topleft" zoomInTitle={t('mapView.zoomIn')} zoomOutTitle={t('mapView.zoomOut')} />
         <Markers markers={markers} cluster={cluster} fitToMarkers={fitToMarkers} onMarkerOpen={onMarkerOpen} openLabel={openLabel} clusterLabel={clusterLabel} />
       </MapContainer>

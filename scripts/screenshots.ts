@@ -30,7 +30,7 @@ for (const width of (process.env.WIDTHS ?? '375,1280').split(',').map(Number)) {
       for (const lang of (process.env.LANGS ?? 'en,ar').split(',')) {
         const [pathname, qs] = p.split('?');
         const localized = lang === 'ar' ? (pathname === '/' ? '/ar' : `${pathname}/ar`) : pathname;
-        // lang too: the language persists between visits (spec §4), so English must be asked for
+        // lang too: the language persists between visits, so English must be asked for
         const url = `${base}${localized}${qs ? `?${qs}&` : '?'}lang=${lang}&theme=${theme}`;
         await page.goto(url, { waitUntil: 'networkidle' });
         await page.waitForTimeout(400);

@@ -15,7 +15,7 @@ export function readCspNonce(doc: Document = document): string | undefined {
 
 /**
  * Emotion's style cache for Chakra UI with the page's CSP nonce, so every `<style>` tag Emotion
- * inserts carries it (DESIGN §7: a strict style-src without 'unsafe-inline').
+ * inserts carries it (a strict style-src without 'unsafe-inline').
  */
 export function createEmotionCache(nonce = readCspNonce()): EmotionCache {
   return createCache({ key: 'css', nonce });

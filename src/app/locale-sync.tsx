@@ -6,7 +6,7 @@ import { usePreferences } from '../lib/preferences.tsx';
 import { isTheme } from '../lib/theme.ts';
 
 /**
- * Spec §2/§4: the URL decides the language — `/ar` suffix, `lang` query or a last segment en|ar;
+ * The URL decides the language — `/ar` suffix, `lang` query or a last segment en|ar;
  * `lang`, `theme` and a trailing `/en` are applied, then removed by replacing the history entry.
  * A language change invalidates all cached data.
  */

@@ -19,7 +19,7 @@ function ChakraLocale({ children }: { children: ReactNode }) {
 
 /**
  * Chakra UI (with locale/direction) on an Emotion cache carrying the page's CSP nonce, React Query
- * (spec §9 defaults), preferences (language, theme).
+ * (defaults), preferences (language, theme).
  */
 export function AppProvider({ initialLang, children }: { initialLang: Lang; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

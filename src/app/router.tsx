@@ -7,7 +7,7 @@ import { installAuthHooks } from '../features/auth/auth-hooks.ts';
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({ lazy: () => load().then((m) => ({ Component: m.default })) });
 
-/** A route and its Arabic twin (path + '/ar'; '/' → '/ar'), spec §2. */
+/** A route and its Arabic twin (path + '/ar'; '/' → '/ar'). */
 function twin(path: string, load: Lazy): RouteObject[] {
   const arPath = path === '/' ? '/ar' : `${path}/ar`;
   return [{ path, ...screen(load) }, { path: arPath, ...screen(load) }];
@@ -68,7 +68,7 @@ const router = createBrowserRouter([
   },
 ]);
 
-// The transport's 401 refresh and auth-failure redirects use this router (spec §4/§8).
+// The transport's 401 refresh and auth-failure redirects use this router.
 installAuthHooks((to) => router.navigate(to));
 
 export function AppRouter() {

@@ -38,7 +38,7 @@ export interface RequestOptions<T> {
   /** Validates `data` (or the whole envelope with `validate: 'envelope'`). */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
-  /** Which token to send; default: admin token first, else public (spec §6). 'none' sends no token
+  /** Which token to send; default: admin token first, else public. 'none' sends no token
    * (sign-in, refresh and sign-out calls, which must never trigger the 401 refresh). */
   scope?: Scope | 'none';
   /** Return the whole envelope (data + meta) instead of `data`. */
@@ -54,7 +54,7 @@ function pathWithQuery(path: string, query?: RequestOptions<unknown>['query']) {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Spec §6: the admin token first, else the public token. */
+/** The admin token first, else the public token. */
 function pickToken(scope?: Scope | 'none'): { token: string | null; scope: Scope } {
   if (scope === 'none') return { token: null, scope: 'public' };
   if (scope) return { token: session.token(scope), scope };
@@ -112,7 +112,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       hooks.onAuthFailure(picked.scope);
     }
   }
-  let json: any = null;
+  let json: any;
   try {
     json = await res.json();
   } catch {

@@ -1,4 +1,4 @@
-/** A failed API call: HTTP status, the server's error code and message, and field errors (DESIGN §4). */
+/** A failed API call: HTTP status, the server's error code and message, and field errors. */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,

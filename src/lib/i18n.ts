@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, dirOf, type Lang } from './language.ts';
 
 /**
- * i18next with namespaces `common` and `admin` (spec §9) loaded on demand from locales/<lng>/<ns>.json,
+ * i18next with namespaces `common` and `admin` loaded on demand from locales/<lng>/<ns>.json,
  * so a page only downloads its language (and admin strings only on admin pages).
  */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');

@@ -13,7 +13,7 @@ interface Preferences {
   setTheme: (theme: Theme) => void;
   /** The given language-neutral path in the current language ('/places' → '/places/ar' in Arabic). */
   localize: (path: string) => string;
-  /** Picks the Arabic text when the language is Arabic and it exists (spec §3). */
+  /** Picks the Arabic text when the language is Arabic and it exists. */
   pick: (en: string, ar?: string | null) => string;
 }
 
@@ -28,7 +28,7 @@ function persistLang(lang: Lang) {
 }
 
 export function PreferencesProvider({ initialLang, children }: { initialLang: Lang; children: ReactNode }) {
-  // The language the URL chose on arrival persists at once (spec §4): the first requests already
+  // The language the URL chose on arrival persists at once: the first requests already
   // carry it as Accept-Language.
   const [lang, setLangState] = useState<Lang>(() => {
     persistLang(initialLang);

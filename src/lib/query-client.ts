@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
 
-/** Spec §9: data queries retry 2 times (not for 4xx answers) and stay fresh for 30 000 ms. */
+/** Data queries retry 2 times (not for 4xx answers) and stay fresh for 30 000 ms. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

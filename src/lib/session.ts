@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 /**
- * Client-side sessions (spec §4): the public and the admin token, each in localStorage when
+ * Client-side sessions: the public and the admin token, each in localStorage when
  * "remembered", else sessionStorage; the refresh token sits beside its access token. Logout clears both
  * storages. Components subscribe with `useSession(scope)`.
  */
@@ -35,13 +35,13 @@ export function decodeToken(token: string | null | undefined): Record<string, an
   }
 }
 
-/** Spec §5: expired when there is no exp claim or exp is earlier than now. */
+/** Expired when there is no exp claim or exp is earlier than now. */
 export function isTokenExpired(token: string | null | undefined, nowMs = Date.now()): boolean {
   const payload = decodeToken(token);
   return !payload || typeof payload.exp !== 'number' || payload.exp * 1000 < nowMs;
 }
 
-/** Spec §5: a user is derived only when both sub and email claims exist. */
+/** A user is derived only when both sub and email claims exist. */
 export function userFromToken(token: string | null | undefined): TokenUser | null {
   const p = decodeToken(token);
   if (!p || typeof p.sub !== 'string' || typeof p.email !== 'string') return null;

@@ -1,4 +1,4 @@
-/** localStorage/sessionStorage keys of spec §9. Refresh tokens sit beside their access token. */
+/** localStorage/sessionStorage keys. Refresh tokens sit beside their access token. */
 export const STORAGE_KEYS = {
   theme: 'theme',
   lang: 'lang',

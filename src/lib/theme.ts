@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from './storage-keys.ts';
 export type Theme = 'light' | 'dark';
 export const isTheme = (v: unknown): v is Theme => v === 'light' || v === 'dark';
 
-/** Stored theme, else the system preference (spec §4). */
+/** Stored theme, else the system preference. */
 export function initialTheme(): Theme {
   try {
     const stored = localStorage.getItem(STORAGE_KEYS.theme);

@@ -10,7 +10,7 @@
  * fetched as usual — so the plan can be incomplete, never wrong.
  */
 
-import { LIMITS } from './schemas/common.ts';
+import { LIMITS, PLACE_SORTS } from './schemas/common.ts';
 
 /** id of the `<script type="application/json">` element carrying the boot answers. */
 export const BOOT_DATA_ELEMENT_ID = 'dalil-boot';
@@ -30,7 +30,7 @@ export function bootKey(pathWithQuery: string): string {
 
 /** The home page's featured places (the newest), as src/app/routes/public/home.tsx shows them. */
 export const HOME_FEATURED_COUNT = 6;
-const SORTS = new Set(['name-asc', 'name-desc', 'newest', 'oldest']);
+const SORTS = new Set<string>(PLACE_SORTS);
 
 export interface BootPlan {
   /** Source path of the page's route module (a key of Vite's manifest), for `modulepreload`. */

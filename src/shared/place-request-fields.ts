@@ -1,7 +1,7 @@
 import { PLACE_DETAIL_FIELDS, PLACE_FIELDS } from './schemas/place-form.ts';
 
 /**
- * The fields of a place request's payload (spec §3 place payload), flattened and in the place form's
+ * The fields of a place request's payload (place payload), flattened and in the place form's
  * order. Shared by the API (proposed changes of edit requests) and the admin screen (every submitted
  * field of a request, with its label).
  */

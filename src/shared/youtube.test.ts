@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toYouTubeEmbedUrl } from './youtube.ts';
 
-describe('toYouTubeEmbedUrl (spec §5)', () => {
+describe('toYouTubeEmbedUrl', () => {
   it.each([
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://www.youtube.com/embed/dQw4w9WgXcQ'],
     ['https://youtube.com/embed/abcde', 'https://www.youtube.com/embed/abcde'],

@@ -1,5 +1,5 @@
 /**
- * Spec §5: a YouTube link is accepted only as a watch (`/watch?v=ID`), embed (`/embed/ID`) or shorts
+ * A YouTube link is accepted only as a watch (`/watch?v=ID`), embed (`/embed/ID`) or shorts
  * (`/shorts/ID`) path on youtube.com (www./m. allowed), or `youtu.be/ID`; the id has at least 5
  * characters of [A-Za-z0-9_-]. Returns the embed URL `https://www.youtube.com/embed/ID`, else null.
  */

@@ -27,7 +27,7 @@ const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 
 /**
- * The behaviour every AuthProvider must show (DESIGN §1): same answers, same error codes, same
+ * The behaviour every AuthProvider must show: same answers, same error codes, same
  * token claims, whichever backend holds the accounts.
  */
 export function authProviderContract(name: string, setup: () => Promise<ContractFixture>): void {

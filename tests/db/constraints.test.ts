@@ -2,7 +2,7 @@ import type { TransactionSql } from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql } from '../helpers/api.ts';
 
-/** Table constraints mirror spec §5 (slugs, phones, URLs, enums, one settings row); all as owner, all rolled back. */
+/** Table constraints mirror the shared schemas (slugs, phones, URLs, enums, one settings row); all as owner, all rolled back. */
 const sql = ownerSql();
 afterAll(() => sql.end());
 const ROLLBACK = Symbol('rollback');

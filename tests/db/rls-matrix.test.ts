@@ -4,7 +4,7 @@ import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from '../../src/serv
 import { createUser, ownerSql } from '../helpers/api.ts';
 
 /**
- * The row-level security matrix (DESIGN §6): every table the API roles can reach × {anon, user,
+ * The row-level security matrix: every table the API roles can reach × {anon, user,
  * another user, admin, service_role} × {select, insert, update, delete}, the expected outcome
  * written as data (MATRIX below) and each cell run against the real database through `withClaims`
  * — the API's own path (`set local role` + `request.jwt.claims`) — in its own rolled-back

@@ -11,7 +11,7 @@ async function normalize(inputs: (string | null)[]): Promise<string[]> {
   return rows.map((r) => r.out);
 }
 
-/** DESIGN §3 search normalisation: [input, expected]. */
+/** Search normalisation (docs/decisions/005-search-and-paging.md): [input, expected]. */
 const CASES: [string, string | null, string][] = [
   ['tashkeel (fatha, sukun)', 'مَطْعَم', 'مطعم'],
   ['tashkeel (shadda, tanween)', 'محمّدٌ', 'محمد'],

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminApi, inLang, loginAdmin, makePng, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
 
 /**
- * Issue 6, the admin header (spec §2/§4/§5/§8): the change-logo button shows on hover and on keyboard
+ * Issue 6, the admin header: the change-logo button shows on hover and on keyboard
  * focus; the change-logo modal (Save disabled with an empty URL, a failing preview hidden with
  * 'Invalid image URL', upload, Save, Remove only when a logo exists) and the edit-names modal (name
  * required, Save disabled while empty) change the header logo, site name, page title and favicon at

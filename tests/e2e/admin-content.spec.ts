@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { adminApi, inLang, loginAdmin, makePng, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
 
 /**
- * Issue 6, Categories and Places (spec §2/§5/§8): a category created with an uploaded icon (a PNG
+ * Issue 6, Categories and Places: a category created with an uploaded icon (a PNG
  * made by the test, sent through the image-upload widget), found by search, refused deletion while a
  * place uses it; a place created and edited through the sectioned form with the public form's
  * validation and a YouTube preview, found through the table's search. English and Arabic.

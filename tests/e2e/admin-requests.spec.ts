@@ -4,7 +4,7 @@ import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminToken
 import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
 
 /**
- * The admin Requests screen (spec §2/§4/§8), in English and Arabic. A verified user (real sign-up
+ * The admin Requests screen, in English and Arabic. A verified user (real sign-up
  * code from the dev mailbox) proposes places (POST /api/public/places) and an edit of their own place
  * (POST /api/public/auth/places/{id}/edit-request). In the admin UI: a creation request's details are
  * read and it is approved → its place is public at /p/{slug}; a request decided meanwhile by someone

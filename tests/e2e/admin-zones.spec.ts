@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
 
 /**
- * Issue 6, Map & Zones (spec §2/§8): an admin creates a zone, adds two buildings, reorders them by
+ * Issue 6, Map & Zones: an admin creates a zone, adds two buildings, reorders them by
  * pointer drag and by keyboard (Space, arrow, Space — announced to screen readers), the order
  * survives a reload, then deletes the zone after a confirmation that warns it cannot be undone.
  * Run in English and in Arabic.

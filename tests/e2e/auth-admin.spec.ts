@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Issue 4, admin sessions (spec §4) and the login guards (spec §2): admin login (failure shows no
+ * Issue 4, admin sessions and the login guards: admin login (failure shows no
  * message), /admin/map, session storage without "remember", refresh of an expired access token on
  * reload, logout; /profile and /admin redirects keeping the origin. The e2e stack creates
  * admin@e2e.test / admin-e2e-password on first start.
@@ -26,7 +26,7 @@ test('admin: login (no message on failure), session storage, refresh on reload, 
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin sign in' })).toBeVisible();
 
-  // Spec §8: a failed admin login shows no message; the form is usable again.
+  // A failed admin login shows no message; the form is usable again.
   await fillAdminLogin(page, 'not-the-password');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
@@ -45,7 +45,7 @@ test('admin: login (no message on failure), session storage, refresh on reload, 
   await page.goto('/admin/login');
   await expect(page).toHaveURL(/\/admin\/map$/);
 
-  // An expired access token is refreshed with the refresh token when the app starts (spec §4).
+  // An expired access token is refreshed with the refresh token when the app starts.
   await page.evaluate(() => {
     const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
     const payload = JSON.parse(atob(sessionStorage.getItem('admin_token')!.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
@@ -89,7 +89,7 @@ test('guards: /profile and /admin send anonymous visitors to their login page, k
   await page.goto('/admin/requests');
   await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Frequests$/);
 
-  // Arabic last: arriving on an /ar page makes Arabic the stored language (spec §4).
+  // Arabic last: arriving on an /ar page makes Arabic the stored language.
   await page.goto('/profile/edit-requests/ar');
   await expect(page).toHaveURL(/\/auth\/login\/ar\?redirect=%2Fprofile%2Fedit-requests%2Far$/);
   await expect(page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { blockMapTiles } from './public-fixtures.ts';
 
 /**
- * Issue 3, browsing: the places list (spec §2/§8: filters, sort, Prev/Next with 'Page X of Y', Load more,
+ * Issue 3, browsing: the places list (filters, sort, Prev/Next with 'Page X of Y', Load more,
  * the network-issue notice, the empty state, all in the URL), the categories page (search, grid/list,
  * A–Z/Z–A in the URL) and the map (markers, clusters, show/hide, category filter, zone detail).
  */

@@ -9,7 +9,7 @@ export type Lang = 'en' | 'ar';
 export const LANGS: readonly Lang[] = ['en', 'ar'];
 export const WIDTHS = [375, 1280] as const;
 
-/** `/places` → `/places/ar`, `/` → `/ar` (the Arabic twin of spec §2). */
+/** `/places` → `/places/ar`, `/` → `/ar` (the Arabic twin). */
 export const localized = (path: string, lang: Lang) => {
   const [pathname, query] = path.split('?');
   const p = lang === 'ar' ? (pathname === '/' ? '/ar' : `${pathname}/ar`) : pathname;
@@ -21,14 +21,14 @@ export async function blockMapTiles(page: Page) {
   await page.route(/\/\d+\/\d+\/\d+\.png(\?.*)?$/, (route) => route.abort());
 }
 
-/** The site names as the SPA will show them ('...' for empty names, per spec §3). */
+/** The site names as the SPA will show them ('...' for empty names). */
 export async function siteNames(request: APIRequestContext): Promise<Record<Lang, string>> {
   const body = await (await request.get('/api/website-settings')).json();
   const en = body.data.siteName || '...';
   return { en, ar: body.data.siteNameAr || en };
 }
 
-/** Spec §2: 'site name - section', the Arabic site name in Arabic; the site name alone on home. */
+/** 'site name - section', the Arabic site name in Arabic; the site name alone on home. */
 export async function expectTitle(page: Page, site: string, section: string | null) {
   await expect(page).toHaveTitle(section ? `${site} - ${section}` : site);
 }

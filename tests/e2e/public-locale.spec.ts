@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { blockMapTiles, expectLanguage, expectTheme, expectTitle, siteNames } from './public-fixtures.ts';
 
 /**
- * Issue 3, spec §2/§4: `lang`/`theme` query parameters and a last `/en`/`ar` segment set the language and
+ * Issue 3: `lang`/`theme` query parameters and a last `/en`/`ar` segment set the language and
  * theme and are removed with a history replacement; the language switch keeps the page and its query;
  * language and theme persist; settings load about 1 s after start; Leaflet only loads on map screens;
  * the Add Place choice for signed-out visitors; unknown places are 'Page not found'.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { blockMapTiles, CHROME, expectLanguage, expectTheme, expectTitle, localized, siteNames, WIDTHS, type Lang } from './public-fixtures.ts';
 
 /**
- * Issue 3: every public route of spec §2 (and the overlay's /places/{slug}, /map/zones/{slug}) at 375 and
+ * Issue 3: every public route (and the overlay's /places/{slug}, /map/zones/{slug}) at 375 and
  * 1280 px, in English and Arabic, light and dark. One page load per route and width: the theme and
  * language switches then take the page through the other combinations (and must keep the page).
  */
@@ -94,7 +94,7 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-/** Header, tab bar and footer as spec §2 describes them for this width (signed out). */
+/** Header, tab bar and footer as designed for this width (signed out). */
 async function checkChrome(page: Page, lang: Lang, width: number) {
   const text = CHROME[lang];
   const header = page.getByRole('banner');

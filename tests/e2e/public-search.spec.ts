@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 
 /**
- * Issue 3, search (spec §2/§5/§9): the header overlay — live 300 ms after the last keystroke, 5 results
+ * Issue 3, search: the header overlay — live 300 ms after the last keystroke, 5 results
  * requested and 3 shown per group, links to /categories/{slug}, /places/{slug} and /map/zones/{slug},
  * start-typing and no-results states, Escape, arrow keys, blank text never sent — on wide and small
  * screens, and the /search page grouped as categories, places, zones and buildings.

@@ -9,7 +9,7 @@ const LoginChoiceDialog = lazy(() => import('./login-choice-dialog.tsx'));
 
 /**
  * 'Add Place': signed-in users get the add-place form; signed-out visitors get the choice of
- * Login, Create Account or Cancel (spec §2).
+ * Login, Create Account or Cancel.
  */
 export function AddPlaceButton({ label, ...props }: ButtonProps & { label?: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { AdminLayout } from './admin-layout.tsx';
 
 /**
  * The /admin route element: the admin layout (header + pages) shown only to a signed-in admin; a
- * spinner while the stored session is judged, else /admin/login keeping the page (spec §2/§4).
+ * spinner while the stored session is judged, else /admin/login keeping the page.
  */
 export function AdminArea() {
   return (

@@ -16,7 +16,7 @@ import { usePreferences } from '../../lib/preferences.tsx';
 import type { WebsiteSettings } from '../../shared/schemas/entities.ts';
 import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';
 
-/** Admin sections (spec §2); `match` lists the language-neutral path prefixes that mark a section current. */
+/** Admin sections; `match` lists the language-neutral path prefixes that mark a section current. */
 const NAV = [
   { key: 'map', to: '/admin/map', match: ['/admin/map', '/admin/zones'] },
   { key: 'categories', to: '/admin/categories', match: ['/admin/categories'] },
@@ -59,7 +59,7 @@ function AdminNav() {
 }
 
 /**
- * Site logo with its change-logo button (spec §2): the button shows on hover, on keyboard focus, and
+ * Site logo with its change-logo button: the button shows on hover, on keyboard focus, and
  * always on touch screens (no hover there).
  */
 function LogoWithChange({ logoUrl, onChange }: { logoUrl: string | null; onChange: () => void }) {
@@ -128,7 +128,7 @@ function AdminHeader() {
   );
 }
 
-/** Admin area layout (spec §2): admin header (logo, site name, sections, switches, logout) and the page. */
+/** Admin area layout: admin header (logo, site name, sections, switches, logout) and the page. */
 export function AdminLayout() {
   const { t } = useTranslation('admin');
   return (

@@ -8,7 +8,7 @@ import { usePreferences } from '../../lib/preferences.tsx';
 import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';
 
 /**
- * Frame of the auth pages and the admin login (spec §2: no public header or footer): theme and language
+ * Frame of the auth pages and the admin login (no public header or footer): theme and language
  * switches, then a centred card under the site logo and name (linking home), headed by the page title.
  */
 export function AuthShell({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {

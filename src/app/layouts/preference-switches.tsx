@@ -17,7 +17,7 @@ export function ThemeSwitch() {
   );
 }
 
-/** Language switch: rewrites the URL (Arabic adds the /ar suffix), keeping the query string (spec §2). */
+/** Language switch: rewrites the URL (Arabic adds the /ar suffix), keeping the query string. */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const { lang, setLang } = usePreferences();

@@ -20,7 +20,7 @@ const tabStyle = {
 } as const;
 
 /**
- * Frame of the profile pages (spec §2): signed-in users only (else /auth/login keeping the page), the
+ * Frame of the profile pages: signed-in users only (else /auth/login keeping the page), the
  * page title 'Profile', the Profile section (name, email, member since, places count, change password)
  * and the Places / Creation requests / Edit requests tabs above `children` (the current tab's content).
  */

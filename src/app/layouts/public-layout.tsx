@@ -102,7 +102,7 @@ function PublicFooter() {
   );
 }
 
-/** Small screens (spec §2): Services, Map, and Profile when signed in or Add when signed out. */
+/** Small screens: Services, Map, and Profile when signed in or Add when signed out. */
 function BottomTabBar() {
   const { t } = useTranslation();
   const { localize } = usePreferences();

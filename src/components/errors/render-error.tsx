@@ -1,7 +1,7 @@
 import { Box, Button, Collapsible, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §2: the render-error screen with a Refresh Page button and collapsible technical details. */
+/** The render-error screen with a Refresh Page button and collapsible technical details. */
 export function RenderError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const detail = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);

@@ -3,7 +3,7 @@ import type { placeCreateSchema } from '../../shared/schemas/place-form.ts';
 import type { Place } from '../../shared/schemas/entities.ts';
 
 /**
- * Values of the place form (admin and contributors) in the payload's shape (spec §3): texts as typed
+ * Values of the place form (admin and contributors) in the payload's shape: texts as typed
  * ('' when empty), `details.*` nested, `categoryId`/`zoneId` numbers (a select's '' reads as none),
  * so the shared payload schema (src/shared/schemas/place-form.ts) validates them as they are.
  */

@@ -48,7 +48,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 }
 
 /**
- * The place form's fields (spec §2/§3/§5), shared by the admin console and the contributors' add and
+ * The place form's fields, shared by the admin console and the contributors' add and
  * edit dialogs, in sections basic (names, category, zone, logo), contact (phone, WhatsApp, website,
  * manager), location (addresses, map URL) and additional details (description, main image, YouTube
  * link with an embedded preview once it is a valid watch/embed/shorts/youtu.be link).

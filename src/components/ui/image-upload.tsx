@@ -4,14 +4,14 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../shared/schemas/common.ts';
 
-/** Accepted image types (spec §2: PNG, JPG, GIF). */
+/** Accepted image types (PNG, JPG, GIF). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
 const ACCEPT = IMAGE_MIME_TYPES.join(',');
 
 export type ImageFileProblem = 'invalidFileType' | 'fileTooLarge';
 
 /**
- * Checks a picked file before any upload (spec §5): it must be a PNG, JPG or GIF image and at most
+ * Checks a picked file before any upload: it must be a PNG, JPG or GIF image and at most
  * `maxBytes` (default 5 MB = 5 242 880 bytes). Returns the problem's i18n key under `imageUpload.`, or null.
  */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>, maxBytes: number = LIMITS.imageMaxBytes): ImageFileProblem | null {
@@ -41,7 +41,7 @@ export interface ImageUploadFieldProps {
 }
 
 /**
- * Image-upload widget (spec §2/§5): tabs Upload (pick or drop a PNG/JPG/GIF up to 5 MB) or Link (paste
+ * Image-upload widget: tabs Upload (pick or drop a PNG/JPG/GIF up to 5 MB) or Link (paste
  * a URL + Add, 'URL required' when blank); once an image is set, a preview with Remove. States: idle,
  * uploading (spinner, announced), error (alert with the reason), shown. A preview that fails to load
  * hides the image and says so, keeping Remove. Generic: the caller supplies `upload`.

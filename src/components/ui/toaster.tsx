@@ -1,7 +1,7 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /**
- * App-wide toaster: at most 20 toasts at once (spec §9). Every toast stays 5 s (paused on hover and
+ * App-wide toaster: at most 20 toasts at once. Every toast stays 5 s (paused on hover and
  * while the page is hidden): zag's default of 2 s for success toasts is too short to read a sentence.
  * A loading toast (none so far) must pass its own `duration: Infinity`.
  */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkImageFile } from '../../components/ui/image-upload.tsx';
 import { toSettingsUpdate } from './api/update-website-settings.ts';
 import { toOrder } from './api/reorder.ts';
+import { buildingCreateSchema, categoryCreateSchema, zoneCreateSchema } from '../../shared/schemas/admin.ts';
 import { buildingFormSchema, categoryFormSchema, isHttpUrl, optionalFields, zoneFormSchema } from './forms.ts';
 import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, selectId, toPlacePayload, type PlaceFormValues } from './place-form.ts';
 
@@ -55,7 +56,7 @@ describe('optional fields of request bodies', () => {
   });
 });
 
-describe('place form on the shared schema (spec §5)', () => {
+describe('place form on the shared schema', () => {
   const valid: PlaceFormValues = { ...emptyPlaceForm, name: 'Cafe', categoryId: 3 };
   const firstMessage = (values: object) => placeFormSchema.safeParse(values).error?.issues[0].message;
   it('requires a name and a category (an empty select reads as none)', () => {
@@ -83,7 +84,7 @@ describe('place form on the shared schema (spec §5)', () => {
   });
 });
 
-describe('website settings update (spec §5)', () => {
+describe('website settings update', () => {
   const current = { logoUrl: '/uploads/website/a.png', siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: 'd', siteDescriptionAr: 'و' };
   it('trims texts and leaves an empty Arabic name out', () => {
     const body = toSettingsUpdate(current, { siteName: '  New  ', siteNameAr: '   ', siteDescription: ' x ' });
@@ -105,5 +106,18 @@ describe('reorder body and image checks', () => {
     expect(checkImageFile({ type: 'image/gif', size: 5_242_881 })).toBe('fileTooLarge');
     expect(checkImageFile({ type: 'application/pdf', size: 10 })).toBe('invalidFileType');
     expect(checkImageFile({ type: 'image/svg+xml', size: 10 })).toBe('invalidFileType');
+  });
+});
+
+describe('admin forms refuse exactly what the API refuses (limits from src/shared)', () => {
+  const building = { name: 'B', nameAr: '', number: '', description: '', descriptionAr: '', mapUrl: '', hasDetails: false, order: '1' };
+  const category = { name: 'C', nameAr: '', slug: '', iconUrl: '' };
+  it.each([
+    ['zone description', (n: number) => zoneFormSchema.safeParse({ ...zone, description: 'x'.repeat(n) }), (n: number) => zoneCreateSchema.safeParse({ title: 'Z', description: 'x'.repeat(n) }), 5000],
+    ['building number', (n: number) => buildingFormSchema.safeParse({ ...building, number: '1'.repeat(n) }), (n: number) => buildingCreateSchema.safeParse({ name: 'B', number: '1'.repeat(n) }), 40],
+    ['category slug', (n: number) => categoryFormSchema.safeParse({ ...category, slug: 'a'.repeat(n) }), (n: number) => categoryCreateSchema.safeParse({ name: 'C', slug: 'a'.repeat(n) }), 120],
+  ] as const)('%s', (_, form, api, max) => {
+    expect([form(max).success, api(max).success]).toEqual([true, true]);
+    expect([form(max + 1).success, api(max + 1).success]).toEqual([false, false]);
   });
 });

@@ -5,7 +5,7 @@ export { emptyPlaceForm, placeToForm, selectId, type PlaceFormValues } from '../
 
 /**
  * The admin place form on the shared payload schema (src/shared/schemas/place-form.ts: the public
- * form's rules and messages, spec §5). Form values have the payload's shape — `details.*` nested,
+ * form's rules and messages). Form values have the payload's shape — `details.*` nested,
  * `categoryId`/`zoneId` numbers (a select's '' reads as none) — so the same schema validates them.
  */
 export const PLACE_MESSAGES = PLACE_FIELD_MESSAGES;
@@ -13,7 +13,7 @@ export const PLACE_MESSAGES = PLACE_FIELD_MESSAGES;
 export const placeFormSchema = placeCreateSchema;
 
 /**
- * The request body (spec §3) from valid form values: on create the shared create schema leaves empty
+ * The request body from valid form values: on create the shared create schema leaves empty
  * fields out; on update every form field is sent, an emptied one as null (cleared), through the
  * shared update schema.
  */

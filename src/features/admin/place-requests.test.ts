@@ -25,7 +25,7 @@ const request: PlaceRequest = {
 };
 const meta = { page: 1, limit: 20, total: 1 };
 
-describe('place-request list: checked, else raw data (spec §5)', () => {
+describe('place-request list: checked, else raw data', () => {
   it('checks a well-formed page against the request shape', () => {
     const page = parsePlaceRequestPage({ success: true, data: [request], meta }, { page: 1, limit: 20 });
     expect(page).toEqual({ checked: true, data: [request], meta });

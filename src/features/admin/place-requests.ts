@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Lang } from '../../lib/language.ts';
+import { TEXT_LIMITS } from '../../shared/schemas/common.ts';
 import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
 import { PLACE_REQUEST_STATUSES, PLACE_REQUEST_TYPES, type PlaceRequestStatus, type PlaceRequestType } from '../../shared/schemas/place-request.ts';
 import { formatDate } from '../../lib/intl.ts';
 
 /**
- * Pure parts of the admin Requests screen (spec §2/§3/§4): the filter kept in the URL, list rows read
+ * Pure parts of the admin Requests screen: the filter kept in the URL, list rows read
  * defensively from checked or raw items, field labels and how a submitted value is shown.
  */
 
@@ -88,7 +89,7 @@ export function toRequestRow(item: unknown): RequestRow | null {
   };
 }
 
-/** i18n keys (admin namespace) of the payload fields (spec §3), flattened as 'details.<key>'. */
+/** i18n keys (admin namespace) of the payload fields, flattened as 'details.<key>'. */
 const FIELD_LABEL_KEYS: Record<string, string> = {
   name: 'places.fields.name',
   nameAr: 'places.fields.nameAr',
@@ -162,6 +163,6 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang, withT
 
 /** The reject dialog's form: the reason is required (trimmed, at most 2000 characters, like the API). */
 export const rejectFormSchema = z.object({
-  reason: z.string().trim().min(1, 'requests.reasonRequired').max(2000, 'validation.tooLong'),
+  reason: z.string().trim().min(1, 'requests.reasonRequired').max(TEXT_LIMITS.reason, 'validation.tooLong'),
 });
 export type RejectFormValues = z.input<typeof rejectFormSchema>;

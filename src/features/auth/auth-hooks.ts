@@ -6,7 +6,7 @@ import { currentLocation, navigateTo, setAuthNavigator } from './navigation.ts';
 import { adminLoginPath, publicLoginPath } from './redirect.ts';
 
 /**
- * Where a failed session sends the user (spec §6/§8): admin → /admin/login; public → /auth/login, or
+ * Where a failed session sends the user: admin → /admin/login; public → /auth/login, or
  * /auth/login/ar in Arabic, keeping the page they were on. Null when they are on that login page already.
  */
 export function authFailureRedirect(scope: 'public' | 'admin', location: string, lang: 'en' | 'ar'): string | null {
@@ -16,7 +16,7 @@ export function authFailureRedirect(scope: 'public' | 'admin', location: string,
 }
 
 /**
- * Registers the transport's auth hooks once at start (spec §4/§8): on a 401 the client runs one refresh
+ * Registers the transport's auth hooks once at start: on a 401 the client runs one refresh
  * of the scope's session (POST …/auth/refresh with the stored refresh token); if it fails, the scope's
  * tokens are cleared and the user goes to that scope's login page. `navigate` is the router's.
  */

@@ -4,10 +4,10 @@ import { validationMessageKey } from './forms.ts';
 /**
  * What an auth screen says about a failed call: an i18n key of ours, or the server's own message
  * (already in the user's language through Accept-Language) for errors only the server can explain.
- *  - 401 invalid_credentials → 'Invalid credentials' (spec §8)
+ *  - 401 invalid_credentials → 'Invalid credentials'
  *  - 400/403/429 with a server code (wrong or expired code, unverified address, wrong current password,
  *    rate limit…) → the server's message
- *  - network failures, 5xx, unexpected answers → 'Something went wrong. Please try again.' (spec §8)
+ *  - network failures, 5xx, unexpected answers → 'Something went wrong. Please try again.'
  */
 export type AuthErrorText = { key: string } | { text: string };
 

@@ -7,7 +7,7 @@ import { changePasswordFormSchema, newPasswordFormSchema, normalizeCodeInput, va
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('change password form (spec §5)', () => {
+describe('change password form', () => {
   it('says all fields are required for any empty field', () => {
     expect(messages(changePasswordFormSchema.safeParse({ currentPassword: '', newPassword: '', confirmPassword: '' }))).toEqual({
       currentPassword: AUTH_MESSAGES.allFieldsRequired,
@@ -49,7 +49,7 @@ describe('messages', () => {
     expect(validationMessageKey('Something else')).toBeNull();
   });
 
-  it('describes API failures as the spec words them (§8)', () => {
+  it('describes API failures in the product words', () => {
     expect(describeAuthError(new ApiError(401, 'invalid_credentials', 'Invalid credentials'))).toEqual({ key: 'auth.errors.invalidCredentials' });
     expect(describeAuthError(new ApiError(0, 'network_error', 'offline'))).toEqual({ key: 'auth.errors.generic' });
     expect(describeAuthError(new ApiError(500, 'internal_error', 'boom'))).toEqual({ key: 'auth.errors.generic' });

@@ -6,10 +6,10 @@ import {
 
 /**
  * Form schemas of the auth screens, built on the API's own field schemas (src/shared/schemas/auth.ts)
- * so the SPA and the server agree on every rule and message (spec §5).
+ * so the SPA and the server agree on every rule and message.
  */
 
-/** An empty field reads 'All fields are required' before any other rule (spec §5, password forms). */
+/** An empty field reads 'All fields are required' before any other rule (password forms). */
 const filled = z.string().min(1, AUTH_MESSAGES.allFieldsRequired);
 
 /**

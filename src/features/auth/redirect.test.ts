@@ -20,7 +20,7 @@ describe('safeRedirectPath', () => {
 });
 
 describe('login paths', () => {
-  it('public login in the language, keeping the origin (spec §2/§6)', () => {
+  it('public login in the language, keeping the origin', () => {
     expect(publicLoginPath('en', '/profile')).toBe('/auth/login?redirect=%2Fprofile');
     expect(publicLoginPath('ar', '/profile/places/ar')).toBe('/auth/login/ar?redirect=%2Fprofile%2Fplaces%2Far');
     expect(publicLoginPath('ar', '/')).toBe('/auth/login/ar');
@@ -47,7 +47,7 @@ describe('login paths', () => {
   });
 });
 
-describe('authFailureRedirect (spec §8)', () => {
+describe('authFailureRedirect', () => {
   it('admin → /admin/login, public → /auth/login for the language', () => {
     expect(authFailureRedirect('admin', '/admin/places', 'en')).toBe('/admin/login?redirect=%2Fadmin%2Fplaces');
     expect(authFailureRedirect('public', '/profile/places/ar', 'ar')).toBe('/auth/login/ar?redirect=%2Fprofile%2Fplaces%2Far');

@@ -27,7 +27,7 @@ export function localizeTarget(target: string, lang: Lang): string {
 }
 
 /**
- * The public login page in `lang` (spec §6: /auth/login, /auth/login/ar in Arabic), keeping the page
+ * The public login page in `lang` (/auth/login, /auth/login/ar in Arabic), keeping the page
  * the user came from (`from`: pathname + search) unless it is home or an auth/admin page.
  */
 export function publicLoginPath(lang: Lang, from?: string | null): string {
@@ -37,7 +37,7 @@ export function publicLoginPath(lang: Lang, from?: string | null): string {
   return `${base}?${REDIRECT_PARAM}=${encodeURIComponent(origin)}`;
 }
 
-/** The admin login page, keeping the admin page the user came from (spec §2: /admin/login). */
+/** The admin login page, keeping the admin page the user came from (/admin/login). */
 export function adminLoginPath(from?: string | null): string {
   const origin = safeRedirectPath(from, 'admin');
   if (!origin || /^\/admin(\/ar)?\/?$/.test(origin)) return '/admin/login';

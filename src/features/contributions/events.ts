@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { PlaceRequest } from '../../shared/schemas/place-request.ts';
 
-/** Window event fired after a place was submitted (spec §4); `detail` is the pending request. */
+/** Window event fired after a place was submitted; `detail` is the pending request. */
 export const PLACE_CREATED_EVENT = 'public:placeCreated';
 
 /** Tells the page (lists, counters, anything listening) that a place was submitted. */

@@ -2,7 +2,7 @@ import type { PlaceFormValues } from '../../components/place-form/form-values.ts
 import { placeCreateSchema, placeUpdateSchema, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 
 /**
- * Body of POST /public/places from valid form values (spec §3): name and categoryId, plus only the
+ * Body of POST /public/places from valid form values: name and categoryId, plus only the
  * optional fields that hold something after trimming; empty ones (the Arabic name included) are
  * left out, and `details` only when one of its fields is set. Throws a ZodError on invalid values.
  */

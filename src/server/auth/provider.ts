@@ -2,7 +2,7 @@ import type { AccessTokenVerifier } from './tokens.ts';
 import type { Lang } from '../http/messages.ts';
 
 /**
- * One interface for accounts and sign-in (DESIGN §1), implemented by `LocalAuthProvider` (embedded
+ * One interface for accounts and sign-in, implemented by `LocalAuthProvider` (embedded
  * stack: auth.users in our own Postgres) and `SupabaseAuthProvider` (Supabase Auth / GoTrue).
  * Both pass tests/api/auth-provider.contract.ts.
  *

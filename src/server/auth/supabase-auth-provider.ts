@@ -8,7 +8,7 @@ import { hmacSha256Hex, sha256Hex } from './crypto.ts';
 import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './provider.ts';
 
 export interface SupabaseAuthConfig {
-  /** Owner connection to the project's database (private.auth_* counters; DESIGN §7). */
+  /** Owner connection to the project's database (private.auth_* counters). */
   sql: Sql;
   /** https://<ref>.supabase.co */
   url: string;

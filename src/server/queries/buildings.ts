@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import type { Building } from '../../shared/schemas/entities.ts';
-import { BUILDING_COLUMNS } from './columns.ts';
+import { BUILDING_COLUMNS, type BuildingRow } from './columns.ts';
 import { toBuilding } from './mappers.ts';
 import { toColumns } from './sql.ts';
 
@@ -15,13 +15,13 @@ export type BuildingFields = Partial<Record<keyof typeof COLUMNS, unknown>>;
 
 /** The buildings of a zone in display order (sort_order, then id), with place counts. */
 export async function listBuildings(tx: Tx, zoneId: number): Promise<Building[]> {
-  const rows = await tx.unsafe(`select ${BUILDING_COLUMNS} from public.buildings b where b.zone_id = $1 order by b.sort_order, b.id`, [zoneId]);
+  const rows = await tx.unsafe<BuildingRow[]>(`select ${BUILDING_COLUMNS} from public.buildings b where b.zone_id = $1 order by b.sort_order, b.id`, [zoneId]);
   return rows.map(toBuilding);
 }
 
 /** One building with its place count; undefined when absent. */
 export async function readBuilding(tx: Tx, id: number): Promise<Building | undefined> {
-  const [row] = await tx.unsafe(`select ${BUILDING_COLUMNS} from public.buildings b where b.id = $1`, [id]);
+  const [row] = await tx.unsafe<BuildingRow[]>(`select ${BUILDING_COLUMNS} from public.buildings b where b.id = $1`, [id]);
   return row ? toBuilding(row) : undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import type { Category } from '../../shared/schemas/entities.ts';
-import { CATEGORY_COLUMNS } from './columns.ts';
+import { CATEGORY_COLUMNS, type CategoryRow } from './columns.ts';
 import { toCategory } from './mappers.ts';
 import { planSearch, smallTableSearch } from './search.ts';
 import { Params, run, toColumns } from './sql.ts';
@@ -16,23 +16,23 @@ export interface CategoryFields { name?: string; nameAr?: string | null; iconUrl
  * English or Arabic name matches `search` (the search service: Arabic-aware, word prefixes, typos).
  */
 export async function listCategories(tx: Tx, search: string | undefined, order: 'c.name' | 'c.name, c.id'): Promise<Category[]> {
-  if (!search) return (await tx.unsafe(`select ${CATEGORY_COLUMNS} from public.categories c order by ${order}`)).map(toCategory);
+  if (!search) return (await tx.unsafe<CategoryRow[]>(`select ${CATEGORY_COLUMNS} from public.categories c order by ${order}`)).map(toCategory);
   const plan = await planSearch(tx, search);
   if (!plan) return [];
   const params = new Params();
   const match = smallTableSearch('c', ['name_key', 'name_ar_key'], plan, params);
-  return (await run(tx, `select ${CATEGORY_COLUMNS} from public.categories c where ${match.where()} order by ${order}`, params)).map(toCategory);
+  return (await run<CategoryRow>(tx, `select ${CATEGORY_COLUMNS} from public.categories c where ${match.where()} order by ${order}`, params)).map(toCategory);
 }
 
 /** One category by slug, with its place count; undefined when absent. */
 export async function getCategoryBySlug(tx: Tx, slug: string): Promise<Category | undefined> {
-  const [row] = await tx.unsafe(`select ${CATEGORY_COLUMNS} from public.categories c where c.slug = $1`, [slug]);
+  const [row] = await tx.unsafe<CategoryRow[]>(`select ${CATEGORY_COLUMNS} from public.categories c where c.slug = $1`, [slug]);
   return row ? toCategory(row) : undefined;
 }
 
 /** One category by id, with its place count; undefined when absent. */
 export async function readCategory(tx: Tx, id: number): Promise<Category | undefined> {
-  const [row] = await tx.unsafe(`select ${CATEGORY_COLUMNS} from public.categories c where c.id = $1`, [id]);
+  const [row] = await tx.unsafe<CategoryRow[]>(`select ${CATEGORY_COLUMNS} from public.categories c where c.id = $1`, [id]);
   return row ? toCategory(row) : undefined;
 }
 

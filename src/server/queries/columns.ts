@@ -34,3 +34,45 @@ export const PLACE_FROM = `
   join public.categories c on c.id = p.category_id
   left join public.zones z on z.id = p.zone_id
   left join public.buildings b on b.id = p.building_id`;
+
+/**
+ * The rows the column lists above produce, as postgres.js returns them: bigint ids and counts as
+ * strings (the mappers turn them into numbers), integers and doubles as numbers, timestamps as Date.
+ */
+type BigInt = string | number;
+
+/** A row of CATEGORY_COLUMNS. */
+export interface CategoryRow {
+  id: BigInt; slug: string; name: string; name_ar: string | null; icon_url: string | null; places_count: BigInt | null;
+}
+
+/** A row of ZONE_COLUMNS. */
+export interface ZoneRow {
+  id: BigInt; slug: string; title: string; title_ar: string | null; description: string | null; description_ar: string | null;
+  location_url: string | null; sort_order: number; latitude: number | null; longitude: number | null;
+  buildings_count: BigInt | null; places_count: BigInt | null;
+}
+
+/** A row of BUILDING_COLUMNS. */
+export interface BuildingRow {
+  id: BigInt; zone_id: BigInt; slug: string; name: string; name_ar: string | null; number: string | null;
+  description: string | null; description_ar: string | null; map_url: string | null; sort_order: number; has_details: boolean;
+  latitude: number | null; longitude: number | null; places_count: BigInt | null;
+}
+
+/** The columns of PLACE_COLUMNS a list item needs. */
+export interface PlaceListRow {
+  id: BigInt; slug: string; name: string; name_ar: string | null; logo_url: string | null; address: string | null; address_ar: string | null;
+  phone: string | null; whatsapp: string | null; website_url: string | null; map_url: string | null;
+  latitude: number | null; longitude: number | null;
+  category_id: BigInt; category_name: string; category_name_ar: string | null; category_slug: string;
+  zone_id: BigInt | null; zone_title: string | null; zone_title_ar: string | null; zone_slug: string | null;
+}
+
+/** A row of PLACE_COLUMNS (from PLACE_FROM). */
+export interface PlaceRow extends PlaceListRow {
+  building_id: BigInt | null; building_name: string | null; building_name_ar: string | null; building_slug: string | null; building_number: string | null;
+  description: string | null; image_url: string | null; youtube_url: string | null;
+  manager_name: string | null; manager_name_ar: string | null; manager_phone: string | null;
+  created_at: Date | string; updated_at: Date | string; owner_id: string | null;
+}

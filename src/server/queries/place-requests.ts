@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
-import { PLACE_COLUMNS, PLACE_FROM } from './columns.ts';
+import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { toPlace } from './mappers.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
 import type { PlaceCreateInput, PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
@@ -87,7 +87,7 @@ function valueAt(source: Json | null | undefined, field: string): unknown {
 }
 
 /**
- * Row → API shape (spec §3). proposedChanges (edits): every payload field with `before` = the live
+ * Row → API shape. proposedChanges (edits): every payload field with `before` = the live
  * place while pending, the submission-time snapshot once reviewed. `reviewedBy` and `reviewer` only for admins.
  */
 export function toPlaceRequest(row: PlaceRequestRow, options: { admin?: boolean } = {}): PlaceRequest {
@@ -176,7 +176,7 @@ export async function ownPlaces(tx: Tx, userId: string, search: string | undefin
   const filter = () => tx`where p.owner_id = ${userId}
     ${pattern ? tx`and (p.name ilike ${pattern} or p.name_ar ilike ${pattern})` : tx``}`;
   const [rows, [{ total }]] = await Promise.all([
-    tx`select ${tx.unsafe(PLACE_COLUMNS)} from ${tx.unsafe(PLACE_FROM)} ${filter()}
+    tx<PlaceRow[]>`select ${tx.unsafe(PLACE_COLUMNS)} from ${tx.unsafe(PLACE_FROM)} ${filter()}
        order by p.created_at desc, p.id desc limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
     tx<{ total: number }[]>`select count(*)::int as total from public.places p ${filter()}`,
   ]);

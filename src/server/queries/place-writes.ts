@@ -2,7 +2,7 @@ import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Place } from '../../shared/schemas/entities.ts';
 import { PLACE_FIELD_MESSAGES, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
-import { PLACE_COLUMNS, PLACE_FROM } from './columns.ts';
+import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { toPlace } from './mappers.ts';
 import { run, toColumns } from './sql.ts';
 
@@ -31,7 +31,7 @@ function placeColumns(input: PlaceInput): Record<string, unknown> {
 
 /** One place with category, zone and building; undefined when absent. */
 export async function readPlace(tx: Tx, id: number): Promise<Place | undefined> {
-  const [row] = await run(tx, `select ${PLACE_COLUMNS} from ${PLACE_FROM} where p.id = $1`, [id]);
+  const [row] = await run<PlaceRow>(tx, `select ${PLACE_COLUMNS} from ${PLACE_FROM} where p.id = $1`, [id]);
   return row ? toPlace(row) : undefined;
 }
 

@@ -1,11 +1,12 @@
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
-import { PLACE_COLUMNS, PLACE_FROM } from './columns.ts';
+import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { countSearchPlaces, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces } from './search.ts';
 import { Params, run } from './sql.ts';
 
-export type PlaceSort = 'name-asc' | 'name-desc' | 'newest' | 'oldest';
+export type { PlaceSort } from '../../shared/schemas/common.ts';
+import type { PlaceSort } from '../../shared/schemas/common.ts';
 
 /** Language of a list's name order: the page's language (default English). */
 export type SortLang = 'en' | 'ar';
@@ -150,7 +151,7 @@ export async function listPlaces(
   tx: Tx,
   filter: PlaceFilter,
   paging: PlacePaging,
-): Promise<{ rows: Record<string, unknown>[]; total: number; nextCursor: string | null }> {
+): Promise<{ rows: PlaceRow[]; total: number; nextCursor: string | null }> {
   const cursor = paging.cursor ? decodeCursor(paging.cursor) : null;
   const plan = filter.search ? await planSearch(tx, filter.search) : null;
   if (filter.search && !plan) return { rows: [], total: 0, nextCursor: null };
@@ -195,7 +196,7 @@ export async function listPlaces(
   // a search in an explicit order is planned with its words: walking the order's index suits a
   // common word, a bitmap of the matches a rare one
   const [rows, total] = await Promise.all([
-    run(tx, `with page as (${ids})
+    run<PlaceRow & { sort_value?: string | null }>(tx, `with page as (${ids})
        select ${PLACE_COLUMNS}, to_jsonb(${spec.column}) #>> '{}' as sort_value
        from page join ${PLACE_FROM} on p.id = page.id order by ${spec.order}`, params, { prepare: !plan }),
     totalPromise,
@@ -209,8 +210,8 @@ export async function listPlaces(
 }
 
 /** One place by slug with category, zone and building; undefined when absent. */
-export async function getPlaceBySlug(tx: Tx, slug: string): Promise<Record<string, unknown> | undefined> {
-  const rows = await run(tx, `select ${PLACE_COLUMNS} from ${PLACE_FROM} where p.slug = $1`, [slug]);
+export async function getPlaceBySlug(tx: Tx, slug: string): Promise<PlaceRow | undefined> {
+  const rows = await run<PlaceRow>(tx, `select ${PLACE_COLUMNS} from ${PLACE_FROM} where p.slug = $1`, [slug]);
   return rows[0];
 }
 
@@ -227,7 +228,7 @@ export async function relatedPlaces(tx: Tx, slug: string, limit = 6) {
   // index scans that deliver rows already in name order
   const category = '(select x.category_id from public.places x where x.slug = $1)';
   const zone = '(select x.zone_id from public.places x where x.slug = $1)';
-  return run(tx,
+  return run<PlaceRow>(tx,
     `with related as (
        (select p.id, 1 as grp, p.name from public.places p
          where p.category_id = ${category} and p.zone_id = ${zone} and p.slug <> $1 order by p.name, p.id limit ${n})

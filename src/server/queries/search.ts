@@ -1,13 +1,15 @@
 import type { SearchResults } from '../../shared/schemas/entities.ts';
 import type { Tx } from '../db/client.ts';
 import { toBuilding, toCategory, toPlaceListItem, toZone } from './mappers.ts';
-import { BUILDING_COLUMNS, CATEGORY_COLUMNS, PLACE_COLUMNS, PLACE_FROM, ZONE_COLUMNS } from './columns.ts';
+import {
+  BUILDING_COLUMNS, CATEGORY_COLUMNS, PLACE_COLUMNS, PLACE_FROM, ZONE_COLUMNS, type BuildingRow, type CategoryRow, type PlaceRow, type ZoneRow,
+} from './columns.ts';
 import { Params, run } from './sql.ts';
 
 /**
  * The search service (one for the overlay, /public/search, the `search` parameter of every place
  * list and the admin lists). Matching happens in Postgres on the vectors of migration
- * 20260101000000 + 2000 (`search_and_paging`): normalised words (DESIGN §3), word prefixes, typo
+ * 20260101000000 + 2000 (`search_and_paging`): normalised words, word prefixes, typo
  * alternatives from the vocabulary and Latin consonant skeletons. See public.search_query().
  *
  * Ranking of places, best first (tiers 1–2 ordered by name, 3–6 by name length, then name):
@@ -151,12 +153,12 @@ export async function searchPlaces(
   tx: Tx,
   plan: SearchPlan,
   options: { filterSql?: string[]; params?: Params; offset?: number; limit: number },
-): Promise<Record<string, any>[]> {
+): Promise<PlaceRow[]> {
   const params = options.params ?? new Params();
   const offset = options.offset ?? 0;
   if (offset >= SEARCH_WINDOW) return [];
   const ids = rankedPlaceIdsSql(plan, params, options.filterSql ?? [], offset, options.limit);
-  return run(tx, `with ranked as (${ids}) select ${PLACE_COLUMNS} from ranked r join ${PLACE_FROM} on p.id = r.id order by r.ord`, params);
+  return run<PlaceRow>(tx, `with ranked as (${ids}) select ${PLACE_COLUMNS} from ranked r join ${PLACE_FROM} on p.id = r.id order by r.ord`, params);
 }
 
 /** Search totals by statement and parameters. */
@@ -235,12 +237,12 @@ export async function searchAll(tx: Tx, q: string, limit: number): Promise<Searc
   const pb = new Params();
   const b = smallTableSearch('b', ['name_key', 'name_ar_key'], plan, pb);
   const [categories, places, zones, buildings] = await Promise.all([
-    run(tx, `select ${CATEGORY_COLUMNS}
+    run<CategoryRow>(tx, `select ${CATEGORY_COLUMNS}
                from public.categories c where ${c.where()} order by ${c.order()}, c.name, c.id limit ${pc.add(limit)}`, pc),
     searchPlaces(tx, plan, { limit }),
-    run(tx, `select ${ZONE_COLUMNS}
+    run<ZoneRow>(tx, `select ${ZONE_COLUMNS}
                from public.zones z where ${z.where()} order by ${z.order()}, z.title, z.id limit ${pz.add(limit)}`, pz),
-    run(tx, `select ${BUILDING_COLUMNS}, z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug
+    run<BuildingRow & { zone_title: string; zone_title_ar: string | null; zone_slug: string }>(tx, `select ${BUILDING_COLUMNS}, z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug
                from public.buildings b join public.zones z on z.id = b.zone_id
                where ${b.where()} order by ${b.order()}, b.name, b.id limit ${pb.add(limit)}`, pb),
   ]);

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.ts';
 import type { Zone, ZoneWithBuildings } from '../../shared/schemas/entities.ts';
 import { listBuildings } from './buildings.ts';
-import { ZONE_COLUMNS } from './columns.ts';
+import { ZONE_COLUMNS, type ZoneRow } from './columns.ts';
 import { toZone } from './mappers.ts';
 import { toColumns } from './sql.ts';
 
@@ -16,15 +16,15 @@ export type ZoneFields = Partial<Record<keyof typeof COLUMNS, unknown>>;
 
 /** Every zone in display order (sort_order, then id) with building and place counts. */
 export async function listZones(tx: Tx): Promise<Zone[]> {
-  const rows = await tx.unsafe(`select ${ZONE_COLUMNS} from public.zones z order by z.sort_order, z.id`);
+  const rows = await tx.unsafe<ZoneRow[]>(`select ${ZONE_COLUMNS} from public.zones z order by z.sort_order, z.id`);
   return rows.map(toZone);
 }
 
 /** One zone by id or slug, without its buildings; undefined when absent. */
 export async function readZone(tx: Tx, by: { id: number } | { slug: string }): Promise<Zone | undefined> {
   const [row] = 'id' in by
-    ? await tx.unsafe(`select ${ZONE_COLUMNS} from public.zones z where z.id = $1`, [by.id])
-    : await tx.unsafe(`select ${ZONE_COLUMNS} from public.zones z where z.slug = $1`, [by.slug]);
+    ? await tx.unsafe<ZoneRow[]>(`select ${ZONE_COLUMNS} from public.zones z where z.id = $1`, [by.id])
+    : await tx.unsafe<ZoneRow[]>(`select ${ZONE_COLUMNS} from public.zones z where z.slug = $1`, [by.slug]);
   return row ? toZone(row) : undefined;
 }
 

@@ -38,6 +38,7 @@ const unhealthySchema = apiErrorSchema.extend({
  * `{ success:false, error:{ code:'unhealthy', message, database:'ok'|'unavailable',
  * migrations:'current'|'pending'|'unknown', pendingMigrations? } }` with Retry-After.
  * Without `deps.migrations` only the database is checked (migrations reported 'current' when the table answers).
+ * SQL: queries/health.ts.
  */
 export function healthRoutes(deps: AppDeps): ApiApp {
   const app = createRouter();

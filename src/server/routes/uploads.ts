@@ -70,7 +70,7 @@ function documentUpload(app: ApiApp, path: string, summary: string, errors: numb
 }
 
 /**
- * Image uploads (spec §7): `POST /public/auth/upload/places` for signed-in users and
+ * Image uploads: `POST /public/auth/upload/places` for signed-in users and
  * `POST /admin/upload/{places|categories|website}` for admins. The body is NOT parsed by a
  * validator (that would buffer it unbounded): readImageUpload counts it while it streams in.
  * The caller is checked before a byte of the body is read (401 by the app for anonymous callers,

@@ -1,4 +1,4 @@
-/** The image formats uploads accept (spec §5: PNG, JPG, GIF), with the extension stored files get. */
+/** The image formats uploads accept (PNG, JPG, GIF), with the extension stored files get. */
 export type ImageType =
   | { mime: 'image/png'; ext: 'png' }
   | { mime: 'image/jpeg'; ext: 'jpg' }

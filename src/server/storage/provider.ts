@@ -1,11 +1,11 @@
 /**
- * Where uploaded images live (DESIGN §1): `LocalStorageProvider` on the embedded stack (files under
+ * Where uploaded images live: `LocalStorageProvider` on the embedded stack (files under
  * the data folder, served at /uploads/<bucket>/<name>) and `SupabaseStorageProvider` on Supabase
  * (public buckets created by supabase/migrations/20260101001000_storage.sql). The upload routes
- * check size and type themselves before calling `put`, in both modes (DESIGN §7).
+ * check size and type themselves before calling `put`, in both modes.
  */
 
-/** The public buckets of spec §7: place logos and images, category icons, the site logo. */
+/** The public buckets: place logos and images, category icons, the site logo. */
 export const UPLOAD_BUCKETS = ['places', 'categories', 'website'] as const;
 export type UploadBucket = (typeof UPLOAD_BUCKETS)[number];
 

@@ -6,7 +6,7 @@ export interface SupabaseStorageConfig {
   url: string;
   /**
    * The service-role key: the API has already checked the caller, the size and the bytes (Supabase
-   * Storage trusts the declared MIME type, DESIGN §7), so it writes past the buckets' admin-only
+   * Storage trusts the declared MIME type), so it writes past the buckets' admin-only
    * storage.objects policies.
    */
   serviceRoleKey: string;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, searchTextSchema, sortLangSchema } from './common.ts';
+import {
+  idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, sortLangSchema, TEXT_LIMITS,
+} from './common.ts';
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
 import { isHttpUrl, isImageUrl, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
 
 /**
- * Request and response schemas of the admin API (`/api/admin/...`, spec §3/§5/§7), shared by the
+ * Request and response schemas of the admin API (`/api/admin/...`), shared by the
  * server (validation, OpenAPI) and the SPA's admin forms. Field messages are the spec's texts.
  *
  * Conventions of every create/update body here:
@@ -54,16 +56,16 @@ function optionalText(max: number, check?: { test: (v: string) => boolean; messa
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v));
 }
-const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl });
-const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl });
+const link = () => optionalText(TEXT_LIMITS.url, { test: isHttpUrl, message: M.invalidUrl });
+const image = () => optionalText(TEXT_LIMITS.url, { test: isImageUrl, message: M.invalidUrl });
 const required = (max: number, message: string) => z.string({ error: message }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, message).max(max, M.tooLong);
 
-/** An explicit slug (lower-case letters, digits, single hyphens; ≤ 120); '' or null → undefined (not set). */
+/** An explicit slug (lower-case letters, digits, single hyphens; ≤ TEXT_LIMITS.slug = 120); '' or null → undefined (not set). */
 export const optionalSlugSchema = z
   .string({ error: M.invalidSlug })
   .trim()
   .toLowerCase()
-  .max(120, M.tooLong)
+  .max(TEXT_LIMITS.slug, M.tooLong)
   .refine((v) => v === '' || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v), M.invalidSlug)
   .nullish()
   .transform((v) => (v ? v : undefined));
@@ -76,8 +78,8 @@ const coordinate = (limit: number) => z.number({ error: M.invalidCoordinate }).m
 
 /** POST /admin/categories: `{ name, nameAr?, slug?, iconUrl? }`. */
 export const categoryCreateSchema = z.object({
-  name: required(200, M.nameRequired),
-  nameAr: optionalText(200),
+  name: required(TEXT_LIMITS.name, M.nameRequired),
+  nameAr: optionalText(TEXT_LIMITS.name),
   slug: optionalSlugSchema,
   /** An http(s) URL or an uploaded /uploads/… path; null or '' = no icon. */
   iconUrl: image(),
@@ -105,13 +107,13 @@ export const adminCategoryListQuerySchema = z.object({
  * latitude?, longitude? }`. Without `order` the zone goes last (largest order + 1).
  */
 export const zoneCreateSchema = z.object({
-  title: required(200, M.titleRequired),
-  titleAr: optionalText(200),
+  title: required(TEXT_LIMITS.name, M.titleRequired),
+  titleAr: optionalText(TEXT_LIMITS.name),
   slug: optionalSlugSchema,
   order: orderSchema.optional(),
   locationUrl: link(),
-  description: optionalText(5000),
-  descriptionAr: optionalText(5000),
+  description: optionalText(TEXT_LIMITS.description),
+  descriptionAr: optionalText(TEXT_LIMITS.description),
   latitude: coordinate(90),
   longitude: coordinate(180),
 });
@@ -126,12 +128,12 @@ export type ZoneUpdateBody = z.input<typeof zoneUpdateSchema>;
  * false; without `order` the building goes last in its zone. Slugs are unique within the zone.
  */
 export const buildingCreateSchema = z.object({
-  name: required(200, M.nameRequired),
-  nameAr: optionalText(200),
-  number: optionalText(40),
+  name: required(TEXT_LIMITS.name, M.nameRequired),
+  nameAr: optionalText(TEXT_LIMITS.name),
+  number: optionalText(TEXT_LIMITS.buildingNumber),
   slug: optionalSlugSchema,
-  description: optionalText(5000),
-  descriptionAr: optionalText(5000),
+  description: optionalText(TEXT_LIMITS.description),
+  descriptionAr: optionalText(TEXT_LIMITS.description),
   mapUrl: link(),
   hasDetails: z.boolean({ error: M.invalidBoolean }).optional(),
   order: orderSchema.optional(),
@@ -177,7 +179,7 @@ export type ReorderBody = z.input<typeof reorderBodySchema>;
 // ---- places ----------------------------------------------------------------------------------
 
 /**
- * POST /admin/places: the shared place payload (spec §3, src/shared/schemas/place-form.ts — the
+ * POST /admin/places: the shared place payload (src/shared/schemas/place-form.ts — the
  * public add-place form's rules) plus an optional explicit `slug`.
  */
 export const adminPlaceCreateSchema = z.intersection(placeCreateSchema, z.object({ slug: optionalSlugSchema }));
@@ -190,9 +192,9 @@ export const adminPlaceListQuerySchema = pagingQuerySchema.extend({
   categoryId: idSchema.optional(),
   zoneId: idSchema.optional(),
   buildingId: idSchema.optional(),
-  sort: z.enum(['name-asc', 'name-desc', 'newest', 'oldest']).optional(),
+  sort: placeSortSchema.optional(),
   lang: sortLangSchema,
-  cursor: z.string().max(600).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor').optional(),
+  cursor: placeCursorSchema.optional(),
 });
 export type AdminPlaceListQuery = z.input<typeof adminPlaceListQuerySchema>;
 
@@ -201,15 +203,15 @@ export type AdminPlaceListQuery = z.input<typeof adminPlaceListQuerySchema>;
 /**
  * PUT /admin/website-settings: `{ logoUrl?, siteName, siteNameAr?, siteDescription?, siteDescriptionAr? }`.
  * Texts trimmed. siteName required ('Site name is required'); siteNameAr absent, '' or null → none
- * (spec §5: an empty Arabic name is sent as absent); logoUrl null or '' removes the logo, absent
+ * (an empty Arabic name is sent as absent); logoUrl null or '' removes the logo, absent
  * keeps it; descriptions absent keep theirs, null or '' empty them.
  */
 export const websiteSettingsUpdateSchema = z.object({
   logoUrl: image(),
-  siteName: required(200, M.siteNameRequired),
-  siteNameAr: optionalText(200).transform((v) => v ?? null),
-  siteDescription: optionalText(1000).transform((v) => (v === null ? '' : v)),
-  siteDescriptionAr: optionalText(1000).transform((v) => (v === null ? '' : v)),
+  siteName: required(TEXT_LIMITS.name, M.siteNameRequired),
+  siteNameAr: optionalText(TEXT_LIMITS.name).transform((v) => v ?? null),
+  siteDescription: optionalText(TEXT_LIMITS.siteDescription).transform((v) => (v === null ? '' : v)),
+  siteDescriptionAr: optionalText(TEXT_LIMITS.siteDescription).transform((v) => (v === null ? '' : v)),
 });
 export type WebsiteSettingsUpdateBody = z.input<typeof websiteSettingsUpdateSchema>;
 

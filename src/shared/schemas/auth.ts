@@ -4,7 +4,7 @@ import { toWesternDigits } from '../digits.ts';
 
 /**
  * Accounts and sign-in: request and response shapes shared by the API (validation + OpenAPI) and the
- * SPA's forms (react-hook-form resolvers). Messages are spec §5's; the SPA may translate them by text.
+ * SPA's forms (react-hook-form resolvers). Messages are the product's texts; the SPA may translate them by text.
  */
 
 export const AUTH_LIMITS = {

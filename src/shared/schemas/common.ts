@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Business constants of spec §9 and DESIGN §4. */
+/** Business constants (limits and timings) shared by browser and server. */
 export const LIMITS = {
   imageMaxBytes: 5_242_880,
   uploadPathPrefix: '/uploads/',
@@ -15,6 +15,31 @@ export const LIMITS = {
   maxPageSize: 100,
   searchMaxLength: 200,
 } as const;
+
+/**
+ * Length limits of the stored texts (characters), one source for the API's schemas, the SPA's
+ * forms and the database's CHECK constraints: names and titles, long descriptions, addresses,
+ * a building's number, site descriptions, explicit slugs, URLs, a rejection reason, a list cursor.
+ */
+export const TEXT_LIMITS = {
+  name: 200,
+  description: 5000,
+  address: 500,
+  buildingNumber: 40,
+  siteDescription: 1000,
+  slug: 120,
+  url: 2048,
+  reason: 2000,
+  cursor: 600,
+} as const;
+
+/** The explicit orders of a place list (without one, a search is ordered by relevance, else by name). */
+export const PLACE_SORTS = ['name-asc', 'name-desc', 'newest', 'oldest'] as const;
+export type PlaceSort = (typeof PLACE_SORTS)[number];
+export const placeSortSchema = z.enum(PLACE_SORTS);
+
+/** `meta.nextCursor` of a previous page of a place list (keyset paging). */
+export const placeCursorSchema = z.string().max(TEXT_LIMITS.cursor).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor');
 
 /** Field message for text holding U+0000 or a lone UTF-16 surrogate. */
 export const INVALID_CHARACTERS_MESSAGE = 'Contains characters that are not allowed';
@@ -77,7 +102,7 @@ export const searchTextSchema = z
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
-/** The error envelope of every failed call (DESIGN §4). */
+/** The error envelope of every failed call. */
 export const apiErrorSchema = z.object({
   success: z.literal(false),
   error: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Entity shapes the API returns (spec §3), camelCase. Shared by server (OpenAPI) and SPA (response checks). */
+/** Entity shapes the API returns, camelCase. Shared by server (OpenAPI) and SPA (response checks). */
 
 export const categoryRefSchema = z.object({ id: z.number(), name: z.string(), nameAr: z.string().nullable(), slug: z.string() });
 export const zoneRefSchema = z.object({ id: z.number(), title: z.string(), titleAr: z.string().nullable(), slug: z.string() });

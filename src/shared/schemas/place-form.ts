@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { INVALID_CHARACTERS_MESSAGE, isStorableText } from './common.ts';
+import { INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './common.ts';
 import { westernDigitsOf } from '../digits.ts';
 
 /**
- * The place payload of spec §3 with the rules of spec §5, shared by the API (POST /public/places,
+ * The place payload with its field rules, shared by the API (POST /public/places,
  * edit requests, admin place create/update) and the SPA forms. Field messages are the spec's texts.
  *
  * - name: 1–200 characters ('Name is required'); categoryId: a positive integer ('select category').
@@ -14,7 +14,7 @@ import { westernDigitsOf } from '../digits.ts';
  * - other texts free (trimmed, with the database's length limits).
  *
  * Create (`placeCreateSchema`): empty, blank or null optional fields are left out of the result
- * (spec §3 "empty fields are omitted"), so the output holds only what was given.
+ * ("empty fields are omitted"), so the output holds only what was given.
  * Update (`placeUpdateSchema`): every field optional; an absent field stays unchanged, and an
  * optional field sent as null or '' becomes null (cleared). name and categoryId cannot be cleared.
  */
@@ -28,7 +28,7 @@ export const PLACE_FIELD_MESSAGES = {
   invalidCoordinate: 'invalid coordinate',
 } as const;
 
-/** Spec §5 phone rule (and the places table's check): `+` optional, then 6–20 of [0-9 ()-]. */
+/** The phone rule (and the places table's check): `+` optional, then 6–20 of [0-9 ()-]. */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
 
 /** An absolute http:// or https:// URL without whitespace. */
@@ -41,7 +41,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** An image reference: an http(s) URL or an uploaded file's path (`/uploads/…`, spec §9). */
+/** An image reference: an http(s) URL or an uploaded file's path (`/uploads/…`). */
 export function isImageUrl(value: string): boolean {
   return isHttpUrl(value) || /^\/uploads\/\S+$/.test(value);
 }
@@ -62,33 +62,33 @@ function optionalText(max: number, check?: { test: (v: string) => boolean; messa
 
 // Arabic-Indic and Persian digits typed on an Arabic keyboard count as digits (src/shared/digits.ts)
 const phone = () => z.preprocess(westernDigitsOf, optionalText(20, { test: (v) => PHONE_PATTERN.test(v), message: M.invalidPhone }));
-const link = () => optionalText(2048, { test: isHttpUrl, message: M.invalidUrl });
-const image = () => optionalText(2048, { test: isImageUrl, message: M.invalidUrl });
+const link = () => optionalText(TEXT_LIMITS.url, { test: isHttpUrl, message: M.invalidUrl });
+const image = () => optionalText(TEXT_LIMITS.url, { test: isImageUrl, message: M.invalidUrl });
 const optionalId = () => z.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(Number.MAX_SAFE_INTEGER, M.invalidId).nullish()
   .transform((v) => (v === undefined ? undefined : v));
 const coordinate = (limit: number) => z.number({ error: M.invalidCoordinate }).min(-limit, M.invalidCoordinate).max(limit, M.invalidCoordinate).nullish();
 
 const detailsShape = {
-  description: optionalText(5000),
+  description: optionalText(TEXT_LIMITS.description),
   imageUrl: image(),
   youtubeUrl: link(),
 };
 
 const placeShape = {
-  name: z.string({ error: M.nameRequired }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, M.nameRequired).max(200, M.tooLong),
-  nameAr: optionalText(200),
+  name: z.string({ error: M.nameRequired }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, M.nameRequired).max(TEXT_LIMITS.name, M.tooLong),
+  nameAr: optionalText(TEXT_LIMITS.name),
   categoryId: z.number({ error: M.selectCategory }).int(M.selectCategory).min(1, M.selectCategory).max(Number.MAX_SAFE_INTEGER, M.selectCategory),
   zoneId: optionalId(),
   buildingId: optionalId(),
   logoUrl: image(),
-  address: optionalText(500),
-  addressAr: optionalText(500),
+  address: optionalText(TEXT_LIMITS.address),
+  addressAr: optionalText(TEXT_LIMITS.address),
   phone: phone(),
   whatsapp: phone(),
   websiteUrl: link(),
   mapUrl: link(),
-  managerName: optionalText(200),
-  managerNameAr: optionalText(200),
+  managerName: optionalText(TEXT_LIMITS.name),
+  managerNameAr: optionalText(TEXT_LIMITS.name),
   managerPhone: phone(),
   latitude: coordinate(90),
   longitude: coordinate(180),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { INVALID_CHARACTERS_MESSAGE, isStorableText, pagingQuerySchema } from './common.ts';
+import { INVALID_CHARACTERS_MESSAGE, isStorableText, pagingQuerySchema, TEXT_LIMITS } from './common.ts';
 import { placeUpdateSchema } from './place-form.ts';
 
 /**
- * Place requests (spec §3/§4): a user's proposed new place (`create`) or change to a place they own
+ * Place requests: a user's proposed new place (`create`) or change to a place they own
  * (`edit`), pending until an admin approves (the place is created or changed) or rejects it (with
  * a reason shown to the user). Shared by the API (responses, OpenAPI) and the SPA (response checks).
  */
@@ -28,7 +28,7 @@ export const placeRequestSchema = z.object({
   id: z.number().int(),
   type: z.enum(PLACE_REQUEST_TYPES),
   status: z.enum(PLACE_REQUEST_STATUSES),
-  /** The submitted fields only (spec §3 place payload; for an edit, only the changed ones). */
+  /** The submitted fields only (place payload; for an edit, only the changed ones). */
   payload: z.record(z.string(), z.unknown()),
   /** The place: for an edit the place to change; for a create, the new place once approved. */
   /** `nameAr`: its Arabic name (null when it has none), shown on Arabic pages. */
@@ -63,7 +63,7 @@ export const editRequestBodySchema = z.object({ changes: placeUpdateSchema });
 
 /** Body of POST /admin/place-requests/{id}/reject. */
 export const rejectRequestBodySchema = z.object({
-  reason: z.string({ error: 'Reason is required' }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, 'Reason is required').max(2000, 'Too long'),
+  reason: z.string({ error: 'Reason is required' }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, 'Reason is required').max(TEXT_LIMITS.reason, 'Too long'),
 });
 
 /** Body (optional) of POST /admin/place-requests/approve-all: only requests of this type. */

@@ -7,7 +7,7 @@ import { REDIRECT_PARAM, localizeTarget, safeRedirectPath } from '../../../featu
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { AuthShell } from '../../layouts/auth-shell.tsx';
 
-/** /admin/login (and /ar): admin sign-in without navigation or footer; signed-in admins go to /admin (spec §2). */
+/** /admin/login (and /ar): admin sign-in without navigation or footer; signed-in admins go to /admin. */
 export default function AdminLoginPage() {
   const { t } = useTranslation('admin');
   const { lang } = usePreferences();

@@ -26,7 +26,7 @@ function ZonesMap({ zones }: { zones: Zone[] }) {
   );
 }
 
-/** /admin/map and /admin/zones (and /ar): Map & Zones — a map of the zones and the zone list with reorder, create, edit, delete (spec §2). */
+/** /admin/map and /admin/zones (and /ar): Map & Zones — a map of the zones and the zone list with reorder, create, edit, delete. */
 export default function AdminMapPage() {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('map.title'));

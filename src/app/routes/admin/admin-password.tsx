@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 
-/** /admin/password (and /ar): the admin's own password (PUT /admin/auth/change-password), spec §1/§5. */
+/** /admin/password (and /ar): the admin's own password (PUT /admin/auth/change-password). */
 export default function AdminPasswordPage() {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('auth.changePasswordTitle'));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PlacesManager } from '../../../features/admin/components/places-manager.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 
-/** /admin/places (and /ar): searchable, paginated places with create, edit, delete (spec §2). */
+/** /admin/places (and /ar): searchable, paginated places with create, edit, delete. */
 export default function AdminPlacesPage() {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('places.title'));

@@ -25,7 +25,7 @@ function BuildingsMap({ zone }: { zone: ZoneWithBuildings }) {
   );
 }
 
-/** /admin/map/zones/{zoneId} (and /ar): one zone's map and buildings with reorder, create, edit, delete (spec §2). */
+/** /admin/map/zones/{zoneId} (and /ar): one zone's map and buildings with reorder, create, edit, delete. */
 export default function AdminZonePage() {
   const { t } = useTranslation('admin');
   const { pick } = usePreferences();

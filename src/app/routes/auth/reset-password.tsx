@@ -3,7 +3,7 @@ import { GuestOnly } from '../../../features/auth/components/guards.tsx';
 import { ResetPasswordFlow } from '../../../features/auth/components/reset-password-flow.tsx';
 import { AuthShell } from '../../layouts/auth-shell.tsx';
 
-/** /auth/reset-password (and /ar): email → code → new password → back to login (spec §4). */
+/** /auth/reset-password (and /ar): email → code → new password → back to login. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router-dom';
 import { RequirePublicAuth } from '../../../features/auth/components/guards.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 
-/** /profile (and /ar): signed-in users go to /profile/places; others to /auth/login keeping /profile (spec §2). */
+/** /profile (and /ar): signed-in users go to /profile/places; others to /auth/login keeping /profile. */
 export default function ProfileIndexPage() {
   const { localize } = usePreferences();
   return (

@@ -16,7 +16,7 @@ type View = 'grid' | 'list';
 type Sort = 'az' | 'za';
 
 /**
- * /categories (spec §2): search box, grid/list view and A–Z/Z–A sort. `q`, `view` (grid default) and
+ * /categories: search box, grid/list view and A–Z/Z–A sort. `q`, `view` (grid default) and
  * `sort` (az default) live in the URL; the search runs through the API (Arabic-aware, typo-tolerant)
  * 300 ms after typing stops; names sort in the current language.
  */

@@ -1,6 +1,7 @@
 import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight, LayoutGrid } from 'lucide-react';
 import { usePrefetchQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Deferred } from '../../../components/ui/deferred.tsx';
@@ -32,22 +33,45 @@ function SeeAll({ to }: { to: string }) {
   return <Button asChild variant="ghost" size="sm"><RouterLink to={to}>{t('app.seeAll')}</RouterLink></Button>;
 }
 
+/**
+ * One section of the home page: heading with a "See all" link, then a skeleton while `query` loads,
+ * an error with Retry when it fails, else `items` as a list of cards.
+ */
+function HomeSection<T extends { id: number }>({ id, title, seeAll, query, items, skeleton, columns, gap, card }: {
+  id: string;
+  title: string;
+  /** Where "See all" goes (a localized path). */
+  seeAll: string;
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  items: () => T[];
+  skeleton: { count: number; height?: string };
+  columns: Record<string, number>;
+  gap: string;
+  card: (item: T) => ReactNode;
+}) {
+  return (
+    <Section id={id} title={title} action={<SeeAll to={seeAll} />}>
+      {query.isPending ? (
+        <CardGridSkeleton count={skeleton.count} height={skeleton.height} columns={columns} />
+      ) : query.isError ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : (
+        <SimpleGrid as="ul" listStyleType="none" columns={columns} gap={gap}>
+          {items().map((item) => <li key={item.id}>{card(item)}</li>)}
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
 function HomeCategories() {
   const { t } = useTranslation();
   const { localize } = usePreferences();
   const categories = useCategoriesQuery();
   return (
-    <Section id="home-categories" title={t('home.categories')} action={<SeeAll to={localize('/categories')} />}>
-      {categories.isPending ? (
-        <CardGridSkeleton count={8} height="80px" columns={{ base: 2, md: 3, lg: 4 }} />
-      ) : categories.isError ? (
-        <ErrorState onRetry={() => void categories.refetch()} />
-      ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
-          {categories.data.map((c) => <li key={c.id}><CategoryCard category={c} /></li>)}
-        </SimpleGrid>
-      )}
-    </Section>
+    <HomeSection id="home-categories" title={t('home.categories')} seeAll={localize('/categories')} query={categories}
+      items={() => categories.data ?? []} skeleton={{ count: 8, height: '80px' }} columns={{ base: 2, md: 3, lg: 4 }} gap="3"
+      card={(c) => <CategoryCard category={c} />} />
   );
 }
 
@@ -56,17 +80,9 @@ function HomeFeatured() {
   const { localize } = usePreferences();
   const featured = usePlacesQuery({ limit: HOME_FEATURED_COUNT, sort: 'newest' });
   return (
-    <Section id="home-featured" title={t('home.featured')} action={<SeeAll to={localize('/places')} />}>
-      {featured.isPending ? (
-        <CardGridSkeleton count={HOME_FEATURED_COUNT} />
-      ) : featured.isError ? (
-        <ErrorState onRetry={() => void featured.refetch()} />
-      ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {featured.data.data.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}
-        </SimpleGrid>
-      )}
-    </Section>
+    <HomeSection id="home-featured" title={t('home.featured')} seeAll={localize('/places')} query={featured}
+      items={() => featured.data?.data ?? []} skeleton={{ count: HOME_FEATURED_COUNT }} columns={{ base: 1, sm: 2, lg: 3 }} gap="4"
+      card={(p) => <PlaceCard place={p} />} />
   );
 }
 
@@ -74,24 +90,16 @@ function HomeZones() {
   const { t } = useTranslation();
   const { localize } = usePreferences();
   const zones = useZonesQuery();
-  const topZones = (zones.data ?? []).filter((z) => z.placesCount > 0).sort((a, b) => b.placesCount - a.placesCount).slice(0, HOME_ZONES);
+  const topZones = () => (zones.data ?? []).filter((z) => z.placesCount > 0).sort((a, b) => b.placesCount - a.placesCount).slice(0, HOME_ZONES);
   return (
-    <Section id="home-zones" title={t('home.zones')} action={<SeeAll to={localize('/map')} />}>
-      {zones.isPending ? (
-        <CardGridSkeleton count={8} height="76px" columns={{ base: 2, md: 3, lg: 4 }} />
-      ) : zones.isError ? (
-        <ErrorState onRetry={() => void zones.refetch()} />
-      ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap="3">
-          {topZones.map((z) => <li key={z.id}><ZoneCard zone={z} to={localize(`/zones/${z.slug}`)} /></li>)}
-        </SimpleGrid>
-      )}
-    </Section>
+    <HomeSection id="home-zones" title={t('home.zones')} seeAll={localize('/map')} query={zones}
+      items={topZones} skeleton={{ count: 8, height: '76px' }} columns={{ base: 2, md: 3, lg: 4 }} gap="3"
+      card={(z) => <ZoneCard zone={z} to={localize(`/zones/${z.slug}`)} />} />
   );
 }
 
 /**
- * Home (spec §2): title, subtitle, explore-all and view-categories buttons, zones, categories, featured places.
+ * Home: title, subtitle, explore-all and view-categories buttons, zones, categories, featured places.
  * The sections below the hero load and render after the first paint, one after another (decision 012).
  */
 export default function HomePage() {

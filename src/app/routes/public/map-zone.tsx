@@ -63,7 +63,7 @@ function BuildingsList({ zone }: { zone: ZoneWithBuildings }) {
 }
 
 /**
- * /map/zones/{slug} (the overlay's zone links, spec §2): the zone's title and description, its places and
+ * /map/zones/{slug} (the overlay's zone links): the zone's title and description, its places and
  * buildings on a map, the building list (anchors `#building-{slug}`) and the zone's places list.
  */
 export default function MapZonePage() {

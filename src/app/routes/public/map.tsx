@@ -57,7 +57,7 @@ const ZoneList = memo(function ZoneList() {
 });
 
 /**
- * /map (spec §2): every place and building with coordinates on a clustered map (filterable by
+ * /map: every place and building with coordinates on a clustered map (filterable by
  * category), a show/hide map toggle (`?map=hidden`), and the zone list with building and place counts
  * linking to /map/zones/{slug}. Map data errors show 'Failed to load map data' with retry.
  */

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 
-/** Any unknown path (spec §2): 'Page not found' with Go Home and Browse Places. */
+/** Any unknown path: 'Page not found' with Go Home and Browse Places. */
 export default function NotFound() {
   const { t } = useTranslation();
   const { localize } = usePreferences();

@@ -59,7 +59,7 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
   );
 }
 
-/** /p/{slug} (and /places/{slug}): place details (spec §2). */
+/** /p/{slug} (and /places/{slug}): place details. */
 export default function PlaceDetailsPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { PlacesBrowser } from '../../../features/places/components/places-browse
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
 
-/** /places: every place with zone/category filters, sort and pagination (spec §2). */
+/** /places: every place with zone/category filters, sort and pagination. */
 export default function PlacesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('sections.places'));

@@ -34,7 +34,7 @@ function Group({ id, title, count, children, action }: { id: string; title: stri
 }
 
 /**
- * /search?q= (spec §2): the directory searched at once, results grouped as categories, places, zones and
+ * /search?q=: the directory searched at once, results grouped as categories, places, zones and
  * buildings; a start-typing state without text, a no-results state, loading skeletons and retry on error.
  * The box updates `q` in the URL (history replaced) 300 ms after the last keystroke.
  */

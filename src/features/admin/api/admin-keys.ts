@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Lang } from '../../../lib/language.ts';
 
 /**
- * React Query keys of the admin console. Each starts with the resource, then the language (spec §4:
+ * React Query keys of the admin console. Each starts with the resource, then the language (
  * a language change invalidates everything), then parameters.
  */
 export const adminKeys = {

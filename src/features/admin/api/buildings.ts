@@ -5,7 +5,7 @@ import { adminKeys } from './admin-keys.ts';
 import { useOptimisticReorder, type OrderEntry } from './reorder.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
-/** The body of POST /admin/zones/{zoneId}/buildings and PUT /admin/buildings/{id} (spec §3). */
+/** The body of POST /admin/zones/{zoneId}/buildings and PUT /admin/buildings/{id}. */
 export interface BuildingInput {
   name: string;
   nameAr?: string | null;

@@ -19,7 +19,7 @@ export function useAdminCategoriesQuery() {
   return useQuery(adminCategoriesQueryOptions(lang));
 }
 
-/** The body of POST /admin/categories and PUT /admin/categories/{id} (spec §3). */
+/** The body of POST /admin/categories and PUT /admin/categories/{id}. */
 export interface CategoryInput {
   name: string;
   nameAr?: string | null;

@@ -19,7 +19,7 @@ const placeRequestPageSchema = z.object({ data: z.array(placeRequestSchema), met
 
 /**
  * A page of place requests. `checked`: the answer matched the request shape; otherwise `data` holds
- * the items as the server sent them (spec §5: this list falls back to raw data instead of failing),
+ * the items as the server sent them (this list falls back to raw data instead of failing),
  * and readers must treat them as unknown (see `toRequestRow`).
  */
 export type PlaceRequestPage =
@@ -27,7 +27,7 @@ export type PlaceRequestPage =
   | { checked: false; data: unknown[]; meta: PageMeta };
 
 /**
- * The envelope of GET /admin/place-requests → a page. A shape mismatch does not throw (spec §5): the
+ * The envelope of GET /admin/place-requests → a page. A shape mismatch does not throw: the
  * raw `data` array is kept (a bare array answer is taken as the data; anything else gives []), with
  * the answer's meta when that is valid, else `{ page, limit }` as asked and the item count as total.
  */

@@ -52,7 +52,7 @@ export function useAdminPlaceQuery(id: number | null) {
   return useQuery({ ...adminPlaceQueryOptions(lang, id ?? 0), enabled: id !== null && id > 0 });
 }
 
-/** POST /admin/places (no id) or PUT /admin/places/{id} with the place payload (spec §3) → the saved place. */
+/** POST /admin/places (no id) or PUT /admin/places/{id} with the place payload → the saved place. */
 export function savePlace({ id, input }: { id?: number; input: object }): Promise<Place> {
   return id
     ? apiRequest(`/admin/places/${id}`, { method: 'PUT', body: input, schema: placeSchema, scope: 'admin' })

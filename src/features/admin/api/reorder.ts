@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { invalidateAfterWrite } from './admin-keys.ts';
 
-/** One entry of a reorder body: `{ id, order }`, order counted from 1 (spec §7). */
+/** One entry of a reorder body: `{ id, order }`, order counted from 1. */
 export interface OrderEntry {
   id: number;
   order: number;
@@ -13,7 +13,7 @@ export interface OrderEntry {
 export const toOrder = (items: readonly { id: number }[]): OrderEntry[] => items.map((item, i) => ({ id: item.id, order: i + 1 }));
 
 /**
- * An optimistic reorder (spec §8): the cached list is rewritten in the new order at once (each item's
+ * An optimistic reorder: the cached list is rewritten in the new order at once (each item's
  * `order` renumbered from 1); on failure the previous list comes back and the failure toast shows; on
  * success the success toast. Either way the lists are refetched afterwards.
  */

@@ -3,7 +3,7 @@ import { zoneSchema, type Zone } from '../../../shared/schemas/entities.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
-/** The body of POST /admin/zones and PUT /admin/zones/{id} (spec §3); optional texts left out when empty. */
+/** The body of POST /admin/zones and PUT /admin/zones/{id}; optional texts left out when empty. */
 export interface ZoneInput {
   title: string;
   titleAr?: string | null;

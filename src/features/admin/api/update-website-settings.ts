@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { adminWebsiteSettingsKey } from './get-admin-website-settings.ts';
 
-/** The body of PUT /admin/website-settings (spec §7); `siteNameAr` absent when empty (spec §5). */
+/** The body of PUT /admin/website-settings; `siteNameAr` absent when empty. */
 export interface WebsiteSettingsUpdate {
   logoUrl: string | null;
   siteName: string;
@@ -18,7 +18,7 @@ type SettingsFields = Pick<WebsiteSettings, 'logoUrl' | 'siteName' | 'siteNameAr
 
 /**
  * The full update body from the current settings and the edited fields: texts trimmed, an empty
- * Arabic name left out (spec §5), an empty logo URL sent as null.
+ * Arabic name left out, an empty logo URL sent as null.
  */
 export function toSettingsUpdate(current: SettingsFields, changes: Partial<SettingsFields>): WebsiteSettingsUpdate {
   const merged = { ...current, ...changes };
@@ -41,7 +41,7 @@ export function updateWebsiteSettings(body: WebsiteSettingsUpdate): Promise<Webs
 /**
  * Saves the site settings. On success the admin settings cache is replaced and `onSaved` runs (the
  * app uses it to replace the public ['website-settings'] cache, so header, title and favicon change
- * without reload). Failures toast 'Failed to update website settings' unless `silentErrors` (spec §8:
+ * without reload). Failures toast 'Failed to update website settings' unless `silentErrors` (
  * the logo and names modals swallow them).
  */
 export function useUpdateWebsiteSettings({ onSaved, silentErrors = false }: { onSaved?: (settings: WebsiteSettings) => void; silentErrors?: boolean } = {}) {

@@ -1,6 +1,6 @@
 import { uploadImage } from '../../../lib/upload-image.ts';
 
-/** The upload buckets of spec §7: place logos and images, category icons, the site logo. */
+/** The upload buckets: place logos and images, category icons, the site logo. */
 export type UploadBucket = 'places' | 'categories' | 'website';
 
 /**

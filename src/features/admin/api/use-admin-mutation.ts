@@ -6,7 +6,7 @@ import { invalidateAfterWrite } from './admin-keys.ts';
 
 export interface AdminMutationConfig<TVars, TData> {
   mutationFn: (vars: TVars) => Promise<TData>;
-  /** i18n keys (admin namespace) of the success and failure toasts (spec §8); the failure key may depend on the error (e.g. a 409). */
+  /** i18n keys (admin namespace) of the success and failure toasts; the failure key may depend on the error (e.g. a 409). */
   successKey: string | ((data: TData, vars: TVars) => string);
   errorKey: string | ((error: Error) => string);
   /** Admin query keys to refetch, and public resources ('zones', 'places'…) made stale. */

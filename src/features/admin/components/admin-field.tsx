@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LabeledField } from '../../../components/ui/labeled-field.tsx';
 
 /**
- * The English field messages the shared schemas and the admin API answer with (spec §5), and the
+ * The English field messages the shared schemas and the admin API answer with, and the
  * admin i18n keys that say the same in the page's language.
  */
 const SERVER_MESSAGE_KEYS: Record<string, string> = {

@@ -24,7 +24,7 @@ const valuesOf = (b: Building | null, nextOrder: number): BuildingFormValues => 
 });
 
 /**
- * Create/edit building of a zone (spec §3): name (required) and Arabic name, building number,
+ * Create/edit building of a zone: name (required) and Arabic name, building number,
  * descriptions, map URL (optional http(s) URL), has-details flag and order (a whole number).
  */
 export function BuildingFormDialog({ open, onOpenChange, zoneId, building, nextOrder }: {

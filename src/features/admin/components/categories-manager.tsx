@@ -24,7 +24,7 @@ function CategoryIcon({ category }: { category: Category }) {
 }
 
 /**
- * Categories (spec §2): searchable list (name, Arabic name, slug) with icon and place count; create,
+ * Categories: searchable list (name, Arabic name, slug) with icon and place count; create,
  * edit (icon upload or link) and delete with a confirmation that says how many places use it (the
  * server refuses with 409 while any do). Loading, empty and error-with-retry states.
  */

@@ -23,7 +23,7 @@ const valuesOf = (c: Category | null): CategoryFormValues => ({
 });
 
 /**
- * Create/edit category (spec §2/§3): name (required), Arabic name, slug (optional: made from the
+ * Create/edit category: name (required), Arabic name, slug (optional: made from the
  * name), icon uploaded or linked through the image-upload widget (a /uploads/ path or http(s) URL).
  */
 export function CategoryFormDialog({ open, onOpenChange, category }: { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null }) {

@@ -13,10 +13,10 @@ import { uploadAdminImage } from '../api/upload-image.ts';
 const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
 
 /**
- * Change-logo modal (spec §2/§4/§5): upload a file (image, at most 5 MB) or type a URL, see a preview,
+ * Change-logo modal: upload a file (image, at most 5 MB) or type a URL, see a preview,
  * Save (disabled with an empty URL or during an upload) or Remove (only when a logo exists; sets
  * logoUrl to null). A preview that fails to load is hidden and 'Invalid image URL' shown. Save/Remove
- * failures are swallowed (spec §8): the modal stays open for another try.
+ * failures are swallowed: the modal stays open for another try.
  */
 export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
   open: boolean;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A confirmation of an action that cannot be undone (spec §8: delete confirmations warn so), as an
+ * A confirmation of an action that cannot be undone (delete confirmations warn so), as an
  * alertdialog with Cancel focused first. `onConfirm` runs the action; the dialog stays open (button
  * busy, showing `pendingLabel`, 'Deleting…' by default) while `pending`. `tone` 'brand' is for
  * non-destructive actions (approve all); the default is red.

@@ -8,13 +8,13 @@ import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-websit
 
 const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
 
-/** The names the server sends for an unset name (spec §3: empty names read as '...'). */
+/** The names the server sends for an unset name (empty names read as '...'). */
 const unset = (s: string | null | undefined) => (!s || s === '...' ? '' : s);
 
 /**
- * Edit-names modal (spec §2/§4/§5): English site name (required: 'Site name is required'), Arabic
+ * Edit-names modal: English site name (required: 'Site name is required'), Arabic
  * name, English and Arabic descriptions. Save is disabled while the name is empty or saving; texts
- * are trimmed and an empty Arabic name is sent absent. Failures are swallowed (spec §8).
+ * are trimmed and an empty Arabic name is sent absent. Failures are swallowed.
  */
 export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
   open: boolean;

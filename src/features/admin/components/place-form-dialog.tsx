@@ -20,7 +20,7 @@ const uploadPlaceImage = uploaderFor('places');
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(PLACE_MESSAGES).map(([key, text]) => [text, `placeValidation.${key}`]));
 
 /**
- * Create/edit place (spec §2/§3/§5) in sections basic (names, category, zone, logo), contact (phone,
+ * Create/edit place in sections basic (names, category, zone, logo), contact (phone,
  * WhatsApp, website, manager), location (addresses, map URL) and additional details (description,
  * image, YouTube link with an embedded preview when valid). Validation as the public form; an invalid
  * submit toasts 'Please fix the highlighted fields' and focuses the first bad field.

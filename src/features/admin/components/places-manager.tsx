@@ -33,7 +33,7 @@ function PlaceLogo({ place }: { place: PlaceListItem }) {
 }
 
 /**
- * Places (spec §2): a searchable, paginated table filtered by category and zone (kept in the URL:
+ * Places: a searchable, paginated table filtered by category and zone (kept in the URL:
  * `?search=&categoryId=&zoneId=&page=`), with create, edit and delete. Search is sent 300 ms after
  * typing stops and only when non-blank. Loading, empty and error-with-retry states.
  */

@@ -10,7 +10,7 @@ import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';
 
 /**
- * Reject a pending request (spec §4): a required reason (trimmed, at most 2000 characters), which the
+ * Reject a pending request: a required reason (trimmed, at most 2000 characters), which the
  * requester sees. 'Reason is required' shows on the field, client-side and from the API alike. Closes
  * on success, after calling `onRejected`.
  */

@@ -13,7 +13,7 @@ import { describeValue, fieldLabelKey, formatDateTime, type DisplayValue, type V
 import { RequestStatusBadge } from './request-status-badge.tsx';
 
 /**
- * The details of one place request (spec §2 Requests): requester, dates and status; for a creation
+ * The details of one place request (Requests): requester, dates and status; for a creation
  * request every submitted field with its label; for an edit request the proposed changes as
  * before → after and the updated images previewed; once decided, who decided, when and the rejection
  * reason. Pending requests get Approve and Reject in the footer (handled by the caller).

@@ -4,7 +4,7 @@ import type { PlaceRequestStatus } from '../../../shared/schemas/place-request.t
 
 const PALETTE: Record<PlaceRequestStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
 
-/** A request's status (spec §4) as a coloured badge with its word, so colour is never the only cue. */
+/** A request's status as a coloured badge with its word, so colour is never the only cue. */
 export function RequestStatusBadge({ status }: { status: PlaceRequestStatus | null }) {
   const { t } = useTranslation('admin');
   if (!status) return <Badge variant="outline">—</Badge>;

@@ -22,7 +22,7 @@ import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 const PAGE_SIZE = 20;
 
 /**
- * Requests (spec §2/§4): creation and edit requests in two tabs, filtered by status (pending by
+ * Requests: creation and edit requests in two tabs, filtered by status (pending by
  * default), paginated — all kept in the URL (`?type=edit&status=all&page=2`). Each request opens in
  * a details dialog; pending ones are approved or rejected (with a reason) from the list or the
  * dialog; Approve all approves every pending request of the tab after a confirmation and shows what

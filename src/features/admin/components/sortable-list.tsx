@@ -23,7 +23,7 @@ interface SortableListProps<T extends { id: number }> {
 }
 
 /**
- * A vertically sortable list with @dnd-kit (spec §2 "drag reorder"): drag a row's handle with a
+ * A vertically sortable list with @dnd-kit ("drag reorder"): drag a row's handle with a
  * pointer (after 5 px, so clicks stay clicks), or focus the handle and press Space/Enter, move with
  * the arrow keys, drop with Space/Enter or cancel with Escape. Every step is announced in the page's
  * language through dnd-kit's live region.

@@ -14,7 +14,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { SortableList } from './sortable-list.tsx';
 
 /**
- * One zone's buildings (spec §2, /admin/map/zones/{zoneId}): back to map, view on map, the buildings
+ * One zone's buildings (/admin/map/zones/{zoneId}): back to map, view on map, the buildings
  * in display order with drag (pointer or keyboard) reorder, create, edit and delete. A missing zone or a
  * failed load shows 'Zone not found or error loading data' with retry and the way back.
  */

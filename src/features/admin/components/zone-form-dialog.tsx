@@ -23,7 +23,7 @@ const valuesOf = (zone: Zone | null, nextOrder: number): ZoneFormValues => ({
 });
 
 /**
- * Create/edit zone (spec §2/§3): title (required), Arabic title, slug (optional: made from the title),
+ * Create/edit zone: title (required), Arabic title, slug (optional: made from the title),
  * order (a whole number), location URL (optional http(s) URL), descriptions in English and Arabic.
  */
 export function ZoneFormDialog({ open, onOpenChange, zone, nextOrder }: { open: boolean; onOpenChange: (open: boolean) => void; zone: Zone | null; nextOrder: number }) {

@@ -15,7 +15,7 @@ import { SortableList } from './sortable-list.tsx';
 import { ZoneFormDialog } from './zone-form-dialog.tsx';
 
 /**
- * Map & Zones (spec §2): the zones in display order with drag (pointer or keyboard) reorder, create,
+ * Map & Zones: the zones in display order with drag (pointer or keyboard) reorder, create,
  * edit and delete (confirmation says its places lose their zone), and a link to each zone's buildings.
  * Loading, empty and error-with-retry states ('Error loading map data. Please try again.').
  */

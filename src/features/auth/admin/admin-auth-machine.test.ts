@@ -45,7 +45,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('token rules (spec §5)', () => {
+describe('token rules', () => {
   it('needs three dot-separated parts with a JSON payload', () => {
     expect(decodeToken('a.b')).toBeNull();
     expect(decodeToken('a.b.c.d')).toBeNull();
@@ -75,7 +75,7 @@ describe('token rules (spec §5)', () => {
   });
 });
 
-describe('admin auth state machine (spec §4)', () => {
+describe('admin auth state machine', () => {
   it('starts in loading and becomes unauthenticated without a stored token', async () => {
     const { auth, calls } = harness();
     expect(auth.getState()).toEqual({ status: 'loading' });

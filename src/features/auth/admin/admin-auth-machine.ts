@@ -1,6 +1,6 @@
 import { decodeToken, isTokenExpired, userFromToken } from '../../../lib/session.ts';
 
-/** Spec §9: the admin token's expiry is checked every 300 000 ms. */
+/** The admin token's expiry is checked every 300 000 ms. */
 export const ADMIN_EXPIRY_CHECK_MS = 300_000;
 
 export interface AdminUser {
@@ -8,14 +8,14 @@ export interface AdminUser {
   email: string;
 }
 
-/** Spec §4: the admin auth states. */
+/** The admin auth states. */
 export type AdminAuthState =
   | { status: 'loading' }
   | { status: 'unauthenticated' }
   | { status: 'authenticated'; user: AdminUser };
 
 /**
- * What the stored admin token is worth (spec §5): none; malformed (not three parts, not JSON, or no
+ * What the stored admin token is worth: none; malformed (not three parts, not JSON, or no
  * sub + email to derive a user from); expired (no exp claim or exp earlier than now); valid.
  */
 export type TokenVerdict = 'none' | 'malformed' | 'expired' | 'valid';
@@ -27,7 +27,7 @@ export function classifyAdminToken(token: string | null | undefined, nowMs: numb
   return userFromToken(token) ? 'valid' : 'malformed';
 }
 
-/** The admin named by a token's sub and email claims (spec §3: admin user = id and email from the token). */
+/** The admin named by a token's sub and email claims (admin user = id and email from the token). */
 export function adminUserFromToken(token: string | null | undefined): AdminUser | null {
   const user = userFromToken(token);
   return user ? { id: user.id, email: user.email } : null;
@@ -37,7 +37,7 @@ export function adminUserFromToken(token: string | null | undefined): AdminUser 
 export interface AdminAuthDeps {
   /** The stored admin access token. */
   readToken(): string | null;
-  /** Stores a new session: persistent storage when `remember`, else session storage (spec §4). */
+  /** Stores a new session: persistent storage when `remember`, else session storage. */
   store(tokens: { token: string; refreshToken: string }, remember: boolean): void;
   /** Clears the admin tokens from both storages. */
   clear(): void;
@@ -55,13 +55,13 @@ export interface AdminAuthDeps {
 export interface AdminAuth {
   getState(): AdminAuthState;
   subscribe(listener: () => void): () => void;
-  /** Runs the start-up check (spec §4) once; later calls return the same promise. */
+  /** Runs the start-up check once; later calls return the same promise. */
   initialize(): Promise<void>;
   /** Re-reads storage after the token changed elsewhere (another tab, the transport clearing it). */
   syncWithStorage(): Promise<void>;
   /** The periodic check: refreshes only when the token has expired; a failed refresh signs out. */
   checkExpiry(): Promise<void>;
-  /** Admin sign-in; true on success, false on any failure (spec §8: no message is shown). */
+  /** Admin sign-in; true on success, false on any failure (no message is shown). */
   login(email: string, password: string, remember: boolean): Promise<boolean>;
   /** Signs out (tokens cleared, server told best-effort, /admin/login shown) and becomes unauthenticated. */
   logout(): void;
@@ -70,7 +70,7 @@ export interface AdminAuth {
 }
 
 /**
- * The admin session state machine of spec §4. `loading` until the stored token has been judged; no
+ * The admin session state machine. `loading` until the stored token has been judged; no
  * token → unauthenticated; malformed → cleared, unauthenticated; expired → one refresh, a failure
  * clears it; valid → authenticated with the token's user at once, then GET /admin/auth/verify may
  * replace that user (a verify failure keeps the token user).
@@ -116,7 +116,7 @@ export function createAdminAuth(deps: AdminAuthDeps): AdminAuth {
       const verified = await deps.verify();
       if (run === generation && deps.readToken() === token) setState({ status: 'authenticated', user: verified });
     } catch {
-      // Spec §4: verify failure keeps the token user.
+      // Verify failure keeps the token user.
     }
   }
 

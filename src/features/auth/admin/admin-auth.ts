@@ -5,7 +5,7 @@ import { signOut } from '../api/logout.ts';
 import { refreshSession } from '../api/refresh-session.ts';
 import { createAdminAuth, type AdminAuthState } from './admin-auth-machine.ts';
 
-/** The app's one admin session (spec §4), on the admin token in local/session storage. */
+/** The app's one admin session, on the admin token in local/session storage. */
 export const adminAuth = createAdminAuth({
   readToken: () => session.token('admin'),
   store: (tokens, remember) => session.set('admin', tokens, remember),

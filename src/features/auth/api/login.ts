@@ -11,7 +11,7 @@ export function loginWithPassword(body: LoginRequest): Promise<AuthSessionView> 
   return apiRequest('/public/auth/login', { method: 'POST', body, schema: authSessionSchema, scope: 'none' });
 }
 
-/** Public sign-in; on success the tokens are kept in persistent storage (spec §4). */
+/** Public sign-in; on success the tokens are kept in persistent storage. */
 export function useLoginMutation() {
   return useMutation({
     mutationFn: loginWithPassword,

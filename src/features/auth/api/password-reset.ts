@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * Password reset (spec §4): POST /public/auth/forgot-password {email} (always succeeds: 'If the email
+ * Password reset: POST /public/auth/forgot-password {email} (always succeeds: 'If the email
  * exists, a reset code has been sent'), /verify-reset-code {email, code}, /reset-password
  * {email, code, newPassword}. Each throws ApiError: 400 invalid_code / code_attempts_exceeded /
  * validation_failed, 429 rate_limited.

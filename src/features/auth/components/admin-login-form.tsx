@@ -14,8 +14,8 @@ type Values = { email: string; password: string; remember: boolean };
 const schema = loginRequestSchema.extend({ remember: z.boolean() });
 
 /**
- * Admin sign-in {email, password, remember} (spec §2/§4): remember keeps the admin token in persistent
- * storage, else for this browser session. Spec §8: a failed sign-in shows no message — the form is
+ * Admin sign-in {email, password, remember}: remember keeps the admin token in persistent
+ * storage, else for this browser session. A failed sign-in shows no message — the form is
  * simply ready again, with the focus back on the password.
  */
 export function AdminLoginForm() {

@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAdminAuth } from '../admin/admin-auth.ts';
 
-/** The admin header's logout (spec §2/§4): clears the admin token, ends the server session, goes to /admin/login. */
+/** The admin header's logout: clears the admin token, ends the server session, goes to /admin/login. */
 export function AdminLogoutButton(props: Omit<IconButtonProps, 'aria-label' | 'onClick'>) {
   const { t } = useTranslation('admin');
   const { logout } = useAdminAuth();

@@ -14,7 +14,7 @@ import { FormStack } from './form-stack.tsx';
 import { PasswordInput } from './password-input.tsx';
 
 /**
- * Change password (spec §5): current, new and confirmation — 'All fields are required', 'Password must
+ * Change password: current, new and confirmation — 'All fields are required', 'Password must
  * be at least 6 characters', 'Passwords do not match'. `scope` picks the public or the admin endpoint.
  * Success and failure are toasts ('failed to change password' with the server's reason); a wrong
  * current password is also marked on its field.

@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { normalizeCodeInput } from '../forms.ts';
 
 /**
- * The 6-digit code field (spec §5): one numeric input offering the code from the mail to the
+ * The 6-digit code field: one numeric input offering the code from the mail to the
  * platform's one-time-code autofill; Arabic-Indic digits are turned into 0-9, anything else dropped.
  */
 export function CodeInput({ ref, value, onChange, ...props }: Omit<InputProps, 'onChange' | 'value'> & { ref?: Ref<HTMLInputElement>; value: string; onChange: (code: string) => void }) {

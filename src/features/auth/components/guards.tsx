@@ -8,7 +8,7 @@ import { isSigningOut } from '../api/logout.ts';
 import { adminLoginPath, afterSignInPath, publicLoginPath } from '../redirect.ts';
 
 /**
- * Auth pages are for anonymous visitors only (spec §2): a signed-in user goes to the page the login
+ * Auth pages are for anonymous visitors only: a signed-in user goes to the page the login
  * guard kept (`?redirect=`) or home, in the current language.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
@@ -19,7 +19,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Pages that need a public login (spec §2 /profile): otherwise /auth/login (…/ar in Arabic) keeping the origin. */
+/** Pages that need a public login (/profile): otherwise /auth/login (…/ar in Arabic) keeping the origin. */
 export function RequirePublicAuth({ children }: { children: ReactNode }) {
   const { user } = useSession('public');
   const { lang } = usePreferences();
@@ -33,7 +33,7 @@ export function RequirePublicAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * The admin area's guard (spec §2/§4): a spinner while the session is judged, /admin/login (keeping the
+ * The admin area's guard: a spinner while the session is judged, /admin/login (keeping the
  * page) without an admin session, the admin pages with one.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {

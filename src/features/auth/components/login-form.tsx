@@ -17,7 +17,7 @@ import { PasswordInput } from './password-input.tsx';
 type Values = { email: string; password: string };
 
 /**
- * Public sign-in (spec §2/§5/§8): valid email, password ≥ 6; 'Invalid credentials' or 'Something went
+ * Public sign-in: valid email, password ≥ 6; 'Invalid credentials' or 'Something went
  * wrong. Please try again.' on failure; an unverified address is offered its code screen. On success
  * the session is stored and the page's guest guard sends the user on (kept origin or home).
  */

@@ -61,7 +61,7 @@ function NameEditor({ profile, onClose }: { profile: Profile; onClose: () => voi
 }
 
 /**
- * The Profile section (spec §2): name (editable: PUT /public/auth/profile), email, member-since date,
+ * The Profile section: name (editable: PUT /public/auth/profile), email, member-since date,
  * number of places added, and the change-password form. Loading skeleton; 'Profile not found' (404)
  * or 'Failed to load profile' with retry.
  */

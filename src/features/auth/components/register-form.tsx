@@ -17,7 +17,7 @@ import { PasswordInput } from './password-input.tsx';
 type Values = { name: string; email: string; password: string };
 
 /**
- * Sign-up {name, email, password} (spec §2/§5): on success a 6-digit code is mailed and the user goes
+ * Sign-up {name, email, password}: on success a 6-digit code is mailed and the user goes
  * to /auth/verify-email with the address (kept in history state, not in the URL).
  */
 export function RegisterForm() {

@@ -58,7 +58,8 @@ function StepCode({ email, onVerified, onChangeEmail }: { email: string; onVerif
   const errorText = useAuthErrorText();
   const form = useForm<CodeForm>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
   const onSubmit = form.handleSubmit(({ code }) => verify.mutate({ email, code: code.trim() }, { onSuccess: () => onVerified(code.trim()) }));
-  useEffect(() => cooldown.start(), [cooldown.start]);
+  const startCooldown = cooldown.start;
+  useEffect(() => startCooldown(), [startCooldown]);
   return (
     <FormStack gap="5" onSubmit={onSubmit} busy={verify.isPending}>
       <FormAlert status="info">{t('auth.reset.codeSent')}</FormAlert>
@@ -126,7 +127,7 @@ function StepPassword({ email, code, onDone, onCodeRejected }: { email: string; 
 }
 
 /**
- * Password reset (spec §4): enter email → send code ('If the email exists, a reset code has been sent')
+ * Password reset: enter email → send code ('If the email exists, a reset code has been sent')
  * → verify the 6-digit code → new password → back to login, where a success notice is shown.
  */
 export function ResetPasswordFlow() {

@@ -21,7 +21,7 @@ type Values = { email: string; code: string };
 const RESEND_COOLDOWN_S = 30;
 
 /**
- * Email verification (spec §2): the 6-digit code from the sign-up mail, with "Resend code". The address
+ * Email verification: the 6-digit code from the sign-up mail, with "Resend code". The address
  * comes from the sign-up screen; without it (page reloaded, link opened later) the user types it.
  * Success signs the user in; the page's guest guard then sends them on.
  */

@@ -5,7 +5,7 @@ import { placeRequestSchema, type PlaceRequest } from '../../../shared/schemas/p
 import { contributionKeys } from './contribution-keys.ts';
 
 /**
- * POST /public/places with the place payload (spec §3, empty fields omitted) → the pending `create`
+ * POST /public/places with the place payload (empty fields omitted) → the pending `create`
  * request. Throws ApiError: 400 with field errors (e.g. `categoryId: ['select category']`), 401.
  */
 export function createPlace(payload: PlaceCreateInput): Promise<PlaceRequest> {

@@ -33,7 +33,7 @@ export type ContributeTarget = { mode: 'create' } | { mode: 'edit'; place: Place
 const serverMessage = (error: unknown) => (error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : undefined);
 
 /**
- * The signed-in user's place form (spec §2/§4/§5) in a modal: add a place (POST /public/places, a
+ * The signed-in user's place form in a modal: add a place (POST /public/places, a
  * pending creation request) or propose changes to one of their places (an edit request holding only
  * the changed fields). States: editing; submitting (the button shows the saving label and is
  * disabled, as it is while an image uploads); success (toast 'places.createSuccess' and the window

@@ -46,7 +46,7 @@ function PlaceRow({ place, onEdit }: { place: Place; onEdit: () => void }) {
 }
 
 /**
- * The signed-in user's own places (spec §2; GET /public/auth/places, newest first): name, category,
+ * The signed-in user's own places (GET /public/auth/places, newest first): name, category,
  * zone, a link to the public page and Edit (`onEdit`, which opens the edit-request form). The page
  * is in the URL (`?page=`). `addAction` (Add Place) sits by the heading and in the empty state (the
  * only way to add on small screens, where the header has no Add Place for signed-in users).

@@ -55,7 +55,7 @@ function RequestRow({ request, onOpen }: { request: PlaceRequest; onOpen: () => 
 }
 
 /**
- * The signed-in user's creation or edit requests (spec §2/§4): newest first, a status filter and the
+ * The signed-in user's creation or edit requests: newest first, a status filter and the
  * page in the URL (`?status=`, `?page=`), each with its status badge, submission date and (rejected)
  * reason, and a details dialog. Loading skeleton, empty states, 'Failed to load your requests' with
  * retry. Refetches when a place is submitted ('public:placeCreated').

@@ -27,7 +27,7 @@ function SubHeading({ children }: { children: string }) {
 }
 
 /**
- * Details of one of the user's requests (spec §2): status with submission and review dates, the
+ * Details of one of the user's requests: status with submission and review dates, the
  * rejection reason, a link to the place once it exists; for a creation request the submitted fields,
  * for an edit request each proposed change as before → after; the updated images (logo, main image).
  */

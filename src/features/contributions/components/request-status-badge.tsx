@@ -9,7 +9,7 @@ const LOOK = {
   rejected: { palette: 'red', Icon: CircleX },
 } as const;
 
-/** A request's status (spec §4) as colour, icon and text: Pending, Approved or Rejected. */
+/** A request's status as colour, icon and text: Pending, Approved or Rejected. */
 export function RequestStatusBadge({ status }: { status: PlaceRequestStatus }) {
   const { t } = useTranslation();
   const { palette, Icon } = LOOK[status];

@@ -6,7 +6,8 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { pageMetaSchema } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
 
-export type PlaceSort = 'name-asc' | 'name-desc' | 'newest' | 'oldest';
+export type { PlaceSort } from '../../../shared/schemas/common.ts';
+import type { PlaceSort } from '../../../shared/schemas/common.ts';
 export interface PlacesParams {
   zoneSlug?: string;
   categorySlug?: string;

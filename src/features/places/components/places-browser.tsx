@@ -11,10 +11,11 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { Category, Zone } from '../../../shared/schemas/entities.ts';
 import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
+import { PLACE_SORTS } from '../../../shared/schemas/common.ts';
 import { PlaceCard } from './place-card.tsx';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
-const SORTS: PlaceSort[] = ['name-asc', 'name-desc', 'newest', 'oldest'];
+const SORTS: readonly PlaceSort[] = PLACE_SORTS;
 const SORT_LABEL: Record<PlaceSort | 'relevance', string> = { relevance: 'places.sortRelevance', 'name-asc': 'places.sortNameAsc', 'name-desc': 'places.sortNameDesc', newest: 'places.sortNewest', oldest: 'places.sortOldest' };
 
 /** The search box of the list: typing updates `q` in the URL 300 ms after the last keystroke (replacing the entry). */
@@ -51,7 +52,7 @@ export interface PlacesBrowserProps {
 const FIRST_CARDS = 3;
 
 /**
- * The places list of spec §2: zone/category filters, sort, Prev/Next with 'Page X of Y', Load more
+ * The places list: zone/category filters, sort, Prev/Next with 'Page X of Y', Load more
  * (appends the following pages), the network-issue notice when some pages failed, and the empty state.
  * Filters, search text, sort and page live in the URL (`q`, `zone`, `category`, `sort`, `page`) so lists
  * are shareable and the back button works. A search is ordered by relevance unless a sort is chosen.

@@ -5,7 +5,7 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import { searchResultsSchema } from '../../../shared/schemas/entities.ts';
 
-/** Search text as sent: trimmed, at most the API's 200 characters; '' means "do not search" (spec §5). */
+/** Search text as sent: trimmed, at most the API's 200 characters; '' means "do not search". */
 export const normalizeSearchText = (text: string) => text.trim().slice(0, LIMITS.searchMaxLength);
 
 /**

@@ -1,13 +1,14 @@
-import { Box, HStack, IconButton, Input, type BoxProps } from '@chakra-ui/react';
+import { Box, IconButton, type BoxProps } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moveFocus, OverlayResults } from './overlay-results.tsx';
+import { SearchComboboxInput } from './search-combobox-input.tsx';
 import { resultsKeyDown, useCloseOnNavigation, useSubmitSearch } from './search-overlay-behaviour.ts';
 import { useOverlaySearch } from './use-overlay-search.ts';
 
 /**
- * The header's search box on wider screens (spec §2): typing non-blank text, pressing the search button
+ * The header's search box on wider screens: typing non-blank text, pressing the search button
  * or focusing a non-empty box opens the overlay under it; Escape closes it; ArrowDown enters the results;
  * Enter opens the /search page with the text.
  */
@@ -53,57 +54,49 @@ export function HeaderSearch(props: BoxProps) {
       }}
       {...props}
     >
-      <Box as="form" role="search" aria-label={t('nav.searchLabel')} onSubmit={(e) => { e.preventDefault(); setOpen(false); submit(search.query); }}>
-        <HStack gap="0" position="relative">
-          <Input
-            ref={inputRef}
-            size="sm"
-            type="search"
-            role="combobox"
-            aria-label={t('nav.searchLabel')}
-            aria-autocomplete="list"
-            aria-haspopup="dialog"
-            aria-expanded={open}
-            aria-controls={open ? panelId : undefined}
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={200}
-            value={text}
-            placeholder={t('nav.searchPlaceholder')}
-            borderRadius="full"
-            pe="10"
-            onChange={(e) => {
-              setText(e.target.value);
-              if (e.target.value.trim()) setOpen(true);
-            }}
-            onFocus={() => {
-              if (text.trim()) setOpen(true);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowDown') {
-                e.preventDefault();
-                if (!open) setOpen(true);
-                else if (panelRef.current) moveFocus(panelRef.current, 'first');
-              }
-            }}
-          />
-          <IconButton
-            type="button"
-            size="xs"
-            variant="ghost"
-            borderRadius="full"
-            position="absolute"
-            insetEnd="1"
-            aria-label={t('search.open')}
-            onClick={() => {
-              setOpen(true);
-              inputRef.current?.focus();
-            }}
-          >
-            <Search />
-          </IconButton>
-        </HStack>
-      </Box>
+      <SearchComboboxInput
+        ref={inputRef}
+        value={text}
+        onValueChange={(value) => {
+          setText(value);
+          if (value.trim()) setOpen(true);
+        }}
+        onSubmit={() => { setOpen(false); submit(search.query); }}
+        formProps={{ gap: '0', position: 'relative' }}
+        inputProps={{
+          size: 'sm',
+          'aria-haspopup': 'dialog',
+          'aria-expanded': open,
+          'aria-controls': open ? panelId : undefined,
+          pe: '10',
+          onFocus: () => {
+            if (text.trim()) setOpen(true);
+          },
+          onKeyDown: (e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              if (!open) setOpen(true);
+              else if (panelRef.current) moveFocus(panelRef.current, 'first');
+            }
+          },
+        }}
+      >
+        <IconButton
+          type="button"
+          size="xs"
+          variant="ghost"
+          borderRadius="full"
+          position="absolute"
+          insetEnd="1"
+          aria-label={t('search.open')}
+          onClick={() => {
+            setOpen(true);
+            inputRef.current?.focus();
+          }}
+        >
+          <Search />
+        </IconButton>
+      </SearchComboboxInput>
       {open && (
         <Box
           ref={panelRef}
@@ -135,7 +128,7 @@ export function HeaderSearch(props: BoxProps) {
 // The full-screen overlay (and Chakra's dialog code) loads when first opened.
 const MobileSearchDialog = lazy(() => import('./mobile-search-dialog.tsx'));
 
-/** Small screens (spec §2): the header's search button opens the overlay full-screen. */
+/** Small screens: the header's search button opens the overlay full-screen. */
 export function MobileSearchButton(props: { display?: BoxProps['display'] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -1,11 +1,12 @@
-import { CloseButton, Dialog, HStack, Input, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverlayResults } from './overlay-results.tsx';
+import { SearchComboboxInput } from './search-combobox-input.tsx';
 import { resultsKeyDown, useSubmitSearch } from './search-overlay-behaviour.ts';
 import { useOverlaySearch } from './use-overlay-search.ts';
 
-/** The small screens' full-screen search overlay (spec §2), opened by MobileSearchButton; focus returns to it. */
+/** The small screens' full-screen search overlay, opened by MobileSearchButton; focus returns to it. */
 export default function MobileSearchDialog({ open, onOpenChange: setOpen, returnFocus }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -26,27 +27,12 @@ export default function MobileSearchDialog({ open, onOpenChange: setOpen, return
           <Dialog.Content aria-label={t('search.overlayLabel')} onKeyDown={(e) => resultsKeyDown(e, inputRef.current)}>
             <Dialog.Header p="3" borderBottomWidth="1px">
               <Dialog.Title srOnly>{t('search.overlayLabel')}</Dialog.Title>
-              <HStack as="form" role="search" aria-label={t('nav.searchLabel')} width="full" gap="2" onSubmit={(e) => { e.preventDefault(); setOpen(false); submit(search.query); }}>
-                <Input
-                  ref={inputRef}
-                  type="search"
-                  role="combobox"
-                  aria-label={t('nav.searchLabel')}
-                  aria-autocomplete="list"
-                  aria-expanded="true"
-                  aria-controls={resultsId}
-                  autoComplete="off"
-                  enterKeyHint="search"
-                  maxLength={200}
-                  value={text}
-                  placeholder={t('nav.searchPlaceholder')}
-                  onChange={(e) => setText(e.target.value)}
-                  borderRadius="full"
-                />
+              <SearchComboboxInput ref={inputRef} value={text} onValueChange={setText} onSubmit={() => { setOpen(false); submit(search.query); }}
+                formProps={{ width: 'full', gap: '2' }} inputProps={{ 'aria-expanded': true, 'aria-controls': resultsId }}>
                 <Dialog.CloseTrigger asChild position="static">
                   <CloseButton size="sm" aria-label={t('search.close')} />
                 </Dialog.CloseTrigger>
-              </HStack>
+              </SearchComboboxInput>
             </Dialog.Header>
             <Dialog.Body id={resultsId} p="1" overflowY="auto">
               <OverlayResults query={search.query} data={search.data} pending={search.pending} error={search.error} onRetry={search.retry} onNavigate={() => setOpen(false)} />

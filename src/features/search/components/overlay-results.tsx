@@ -64,7 +64,7 @@ export interface OverlayResultsProps {
 }
 
 /**
- * The overlay's body (spec §2): up to 3 categories (/categories/{slug}), 3 places (/places/{slug}) and
+ * The overlay's body: up to 3 categories (/categories/{slug}), 3 places (/places/{slug}) and
  * 3 zones (/map/zones/{slug}), 'start typing' and 'no results' states, and a link to every result on /search.
  */
 export function OverlayResults({ query, data, pending, error, onRetry, onNavigate }: OverlayResultsProps) {

@@ -34,7 +34,7 @@ export function useCloseOnNavigation(close: () => void) {
   }, [location.key]);
 }
 
-/** Opens the /search page with the text (spec §2). */
+/** Opens the /search page with the text. */
 export function useSubmitSearch() {
   const navigate = useNavigate();
   const { localize } = usePreferences();

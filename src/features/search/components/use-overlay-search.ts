@@ -3,7 +3,7 @@ import { LIMITS } from '../../../shared/schemas/common.ts';
 import { normalizeSearchText, useSearchQuery } from '../api/search.ts';
 
 /**
- * Live search of the overlay (spec §2/§9): the request goes out 300 ms after the last keystroke,
+ * Live search of the overlay: the request goes out 300 ms after the last keystroke,
  * asks for 5 per group (the overlay shows 3), and only for text that is non-blank after trimming.
  */
 export function useOverlaySearch(text: string) {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Spec §2/§4: fallback when every attempt fails — default names, empty descriptions, no logo. */
+/** Fallback when every attempt fails — default names, empty descriptions, no logo. */
 export const FALLBACK_SETTINGS: WebsiteSettings = {
   logoUrl: null,
   siteName: 'Dalil',
@@ -11,7 +11,7 @@ export const FALLBACK_SETTINGS: WebsiteSettings = {
   siteDescriptionAr: '',
 };
 
-/** Spec §4/§9: first load about 1000 ms after start; 3 retries with doubling delay 1 s, 2 s, 4 s. */
+/** First load about 1000 ms after start; 3 retries with doubling delay 1 s, 2 s, 4 s. */
 export const SETTINGS_FIRST_LOAD_DELAY_MS = 1000;
 const appStart = typeof performance !== 'undefined' ? performance.now() : 0;
 const waitForFirstLoad = () => {

@@ -55,7 +55,7 @@ export function DocumentHead() {
 }
 
 /**
- * Sets the page title to 'site name - section' (spec §2); the Arabic site name in Arabic. Follows the
+ * Sets the page title to 'site name - section'; the Arabic site name in Arabic. Follows the
  * settings query from the cache instead of subscribing the page to it, so their arrival (~1 s after
  * start) retitles the document without re-rendering the page (decision 012).
  */

@@ -25,7 +25,7 @@ async function assertZone(tx: Tx, zoneId: number): Promise<void> {
 }
 
 /**
- * Admin buildings of a zone (DESIGN §4): list, create, update, delete, reorder. Admin only (401/403
+ * Admin buildings of a zone: list, create, update, delete, reorder. Admin only (401/403
  * from the admin guard of app.ts); writes run as the caller under RLS. Slugs are unique within
  * the zone. SQL: queries/buildings.ts.
  */

@@ -17,7 +17,7 @@ import {
 const tags = ['admin: categories'];
 
 /**
- * Admin categories (spec §7): list/search, create, update, delete. Admin only (401/403 from the
+ * Admin categories: list/search, create, update, delete. Admin only (401/403 from the
  * admin guard of app.ts); writes run as the caller under RLS. SQL: queries/categories.ts.
  */
 export function adminCategoryRoutes(): ApiApp {

@@ -15,7 +15,7 @@ import {
 
 const tags = ['admin: places'];
 /**
- * Admin places (spec §7): search/filter/page, one, create, update, delete. Admin only (401/403 from
+ * Admin places: search/filter/page, one, create, update, delete. Admin only (401/403 from
  * the admin guard of app.ts); writes run as the caller under RLS. SQL: queries/place-writes.ts, queries/places.ts (list). Bodies are the shared place
  * payload of src/shared/schemas/place-form.ts (the public add-place form's rules) plus `slug`.
  */

@@ -10,7 +10,7 @@ import { websiteSettingsUpdateSchema } from '../../../shared/schemas/admin.ts';
 
 const tags = ['admin: website settings'];
 /**
- * Site branding for admins (spec §3/§5/§7): read and update the single settings row. Admin only
+ * Site branding for admins: read and update the single settings row. Admin only
  * (401/403 from the admin guard of app.ts); the update runs as the caller under RLS. SQL: queries/website-settings.ts.
  */
 export function adminSettingsRoutes(): ApiApp {

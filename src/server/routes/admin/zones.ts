@@ -27,7 +27,7 @@ async function assertZoneOrderFree(tx: Tx, order: number, excludeId = 0): Promis
 }
 
 /**
- * Admin zones (spec §7, DESIGN §4): list, one with buildings, create, update, delete, reorder.
+ * Admin zones: list, one with buildings, create, update, delete, reorder.
  * Admin only (401/403 from the admin guard of app.ts); writes run as the caller under RLS. SQL: queries/zones.ts.
  * `PUT /admin/zones/reorder` is registered before `/admin/zones/{id}` so it is not read as an id.
  */

@@ -31,7 +31,7 @@ export async function changePassword(c: Context<AppEnv>, deps: AppDeps, user: Au
   return c.json({ success: true as const, message: message('password_changed', c.var.lang) }, 200);
 }
 
-/** GET|PUT /public/auth/profile and PUT /public/auth/change-password (signed-in users). */
+/** GET|PUT /public/auth/profile and PUT /public/auth/change-password (signed-in users). SQL: queries/profiles.ts. */
 export function profileRoutes(deps: AppDeps): ApiApp {
   const app = createRouter();
   app.openapi(

@@ -16,7 +16,7 @@ import { readOptionalJson } from '../../http/read-json.ts';
 const tags = ['auth'];
 
 /**
- * Public sign-up, sign-in and password reset (spec §7, DESIGN §4). None of them reveals whether an
+ * Public sign-up, sign-in and password reset. None of them reveals whether an
  * address has an account: register, resend-code and forgot-password answer the same either way.
  */
 export function publicAuthRoutes(deps: AppDeps): ApiApp {

@@ -15,7 +15,7 @@ import { editRequestBodySchema, placeRequestListQuerySchema, placeRequestSchema 
 const tags = ['contributions'];
 
 /**
- * Contributions of signed-in users (spec §7): submit a new place and edits to their own places as
+ * Contributions of signed-in users: submit a new place and edits to their own places as
  * pending requests, list their places and follow their requests. 401 without a valid token.
  * SQL: queries/place-requests.ts.
  */

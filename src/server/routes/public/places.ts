@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope, pagedEnvelope, pagingQuerySchema, searchTextSchema, slugSchema, sortLangSchema } from '../../../shared/schemas/common.ts';
+import {
+  envelope, pagedEnvelope, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, slugSchema, sortLangSchema,
+} from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
@@ -13,9 +15,9 @@ export const placeListQuerySchema = pagingQuerySchema.extend({
   zoneSlug: slugSchema.optional(),
   categorySlug: slugSchema.optional(),
   search: searchTextSchema,
-  sort: z.enum(['name-asc', 'name-desc', 'newest', 'oldest']).optional(),
+  sort: placeSortSchema.optional(),
   lang: sortLangSchema,
-  cursor: z.string().max(600).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor').optional()
+  cursor: placeCursorSchema.optional()
     .openapi({ description: '`meta.nextCursor` of the previous page: the next page at constant cost (keyset); `page` is then ignored' }),
 });
 

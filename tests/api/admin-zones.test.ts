@@ -63,9 +63,11 @@ describe('zones', () => {
     });
     const [{ max }] = await sql`select max(sort_order) as max from public.zones where id <> ${zone.id}`;
     expect(zone.order).toBeGreaterThan(max);
-    const explicit = await newZone({ order: 7, slug: tag('z-') });
-    expect(explicit.order).toBe(7);
-    const again = await call('POST', '/admin/zones', { token: admin, body: { title, order: 3 } });
+    // order numbers are distinct (as the reorder rules): pick numbers no seeded zone has
+    const free = 900_000 + Math.floor(Math.random() * 90_000);
+    const explicit = await newZone({ order: free, slug: tag('z-') });
+    expect(explicit.order).toBe(free);
+    const again = await call('POST', '/admin/zones', { token: admin, body: { title, order: free + 1 } });
     expect(again.body.data.slug).toBe(`${zone.slug}-2`);
   });
 
@@ -107,9 +109,10 @@ describe('zones', () => {
 
   it('PUT /admin/zones/{id} updates given fields, keeps the slug unless set, clears with null', async () => {
     const zone = await newZone({ titleAr: 'قديم', locationUrl: 'https://maps.example/a' });
-    const res = await call('PUT', `/admin/zones/${zone.id}`, { token: admin, body: { title: 'Renamed Zone', order: 42, locationUrl: null } });
+    const order = 800_000 + Math.floor(Math.random() * 90_000);
+    const res = await call('PUT', `/admin/zones/${zone.id}`, { token: admin, body: { title: 'Renamed Zone', order, locationUrl: null } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: zone.id, title: 'Renamed Zone', slug: zone.slug, order: 42, locationUrl: null, titleAr: 'قديم' });
+    expect(res.body.data).toMatchObject({ id: zone.id, title: 'Renamed Zone', slug: zone.slug, order, locationUrl: null, titleAr: 'قديم' });
     const slug = tag('zs-');
     expect((await call('PUT', `/admin/zones/${zone.id}`, { token: admin, body: { slug } })).body.data.slug).toBe(slug);
     const other = await newZone();

@@ -120,7 +120,7 @@ describe('POST /public/auth/places/{id}/edit-request', () => {
     });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({
-      type: 'edit', status: 'pending', place: { id: place.id, name: place.name, slug: place.slug },
+      type: 'edit', status: 'pending', place: { id: place.id, name: place.name, nameAr: null, slug: place.slug },
       payload: { phone: '+966 11 999 9999', address: null, logoUrl: '/uploads/places/new.png', details: { imageUrl: '/uploads/places/main.gif' } },
       updatedImages: { logo: '/uploads/places/new.png', mainImage: '/uploads/places/main.gif' },
     });

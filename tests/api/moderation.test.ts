@@ -196,7 +196,8 @@ describe('POST /admin/place-requests/{id}/approve', () => {
     const { status, body } = await call('POST', `/admin/place-requests/${request.id}/approve`, { headers: admin.authHeader });
     expect(status).toBe(409);
     expect(body.error.code).toBe('request_not_applicable');
-    expect(body.error.message).toBe(`This request cannot be applied: category ${doomed} does not exist`);
+    expect(body.error.message).toBe(`This request cannot be applied: its category (#${doomed}) no longer exists`);
+    expect(body.error.reasonCode).toBe('category_missing');
     expect(await requestRow(request.id)).toMatchObject({ status: 'pending', reviewed_by: null, reviewed_at: null });
   });
 
@@ -290,7 +291,7 @@ describe('POST /admin/place-requests/approve-all (own database: it approves ever
     expect(creates.status).toBe(200);
     expect(creates.body.data).toEqual({
       approved: [first.id, second.id, third.id],
-      failed: [{ id: invalid.id, code: 'request_not_applicable', reason: `category ${gone} does not exist` }],
+      failed: [{ id: invalid.id, code: 'request_not_applicable', reason: `its category (#${gone}) no longer exists` }],
     });
     expect((await db`select slug from public.places where name = 'Corner Shop' order by id`).map((r) => r.slug)).toEqual(['corner-shop', 'corner-shop-2']);
     for (const id of [first.id, second.id, third.id]) expect(await requestRow(id, db)).toMatchObject({ status: 'approved', reviewed_by: a.id, reviewed_at: expect.any(Date) });
@@ -300,7 +301,7 @@ describe('POST /admin/place-requests/approve-all (own database: it approves ever
     const rest = await req('POST', '/admin/place-requests/approve-all?type=edit', { headers: a.authHeader });
     expect(rest.status).toBe(200);
     expect(rest.body.data.approved).toEqual([edit.id]);
-    expect(rest.body.data.failed).toEqual([{ id: badEdit, code: 'request_not_applicable', reason: expect.stringContaining('places_phone_check') }]);
+    expect(rest.body.data.failed).toEqual([{ id: badEdit, code: 'request_not_applicable', reason: 'one of its values is not accepted (phone)' }]);
     expect((await db`select phone from public.places where id = ${placeId}`)[0].phone).toBe('+966 50 000 0000');
     expect(await requestRow(badEdit, db)).toMatchObject({ status: 'pending' });
 

@@ -77,7 +77,7 @@ describe('GET /public/map/markers', () => {
   it('answers unknown zones and categories with 404 and bad slugs with 400', async () => {
     const zone = await get('/public/map/markers?zoneSlug=no-such-zone', { 'Accept-Language': 'ar' });
     expect(zone.status).toBe(404);
-    expect(zone.body.error).toMatchObject({ code: 'zone_not_found', message: 'المنطقة غير موجودة.' });
+    expect(zone.body.error).toMatchObject({ code: 'zone_not_found', message: 'الحي غير موجود.' });
     expect((await get('/public/map/markers?categorySlug=no-such-category')).body.error.code).toBe('category_not_found');
     const bad = await get('/public/map/markers?zoneSlug=Not%20A%20Slug');
     expect(bad.status).toBe(400);

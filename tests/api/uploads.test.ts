@@ -132,7 +132,7 @@ describe('POST /public/auth/upload/places (signed-in user)', () => {
     expect(storedFiles()).toEqual(before);
 
     const ar = await post('/public/auth/upload/places', form(pngOfSize(MAX + 1), 'big.png', 'image/png'), { ...user.authHeader, 'Accept-Language': 'ar' });
-    expect(ar.body.error.message).toBe('الملف كبير جدًا. الحد الأقصى للحجم 5 ميغابايت.');
+    expect(ar.body.error.message).toBe('الملف كبير جدًا. الحد الأقصى للحجم 5 ميجابايت.');
   });
 
   it('stops reading a huge body while it streams: 413 after about 5 MB of a 50 MB upload', async () => {

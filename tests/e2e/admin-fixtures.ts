@@ -109,7 +109,10 @@ function locale(lang: Lang, ns: 'admin' | 'common'): Record<string, unknown> {
  */
 export function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
   const [ns, path] = key.includes(':') ? (key.split(':') as ['admin' | 'common', string]) : (['admin', key] as const);
-  const value = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale(lang, ns));
+  const lookup = (p: string) => p.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale(lang, ns));
+  // plural forms as i18next picks them (Intl.PluralRules: Arabic has zero, one, two, few, many, other)
+  const plural = typeof vars.count === 'number' ? lookup(`${path}_${new Intl.PluralRules(lang).select(vars.count)}`) : undefined;
+  const value = plural ?? lookup(path);
   if (typeof value !== 'string') throw new Error(`missing ${lang} text ${key}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
 }

@@ -59,13 +59,20 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     const zoneDialog = page.getByRole('dialog', { name: t('zones.createTitle') });
     await zoneDialog.getByRole('textbox', { name: t('zones.fields.title') }).fill(zoneTitle);
     await zoneDialog.getByRole('textbox', { name: t('zones.fields.titleAr') }).fill(zoneTitleAr);
-    const order = zoneDialog.getByRole('spinbutton', { name: t('zones.fields.order') });
+    const order = zoneDialog.getByRole('textbox', { name: t('zones.fields.order') });
     await expect(order).not.toHaveValue('');
     await order.fill('');
     await zoneDialog.getByRole('button', { name: t('common.save') }).click();
     await expect(zoneDialog.getByText(t('validation.orderInteger'))).toBeVisible();
-    await order.fill('999');
+    // order numbers are distinct: one another zone has is refused on the field (issue 17)
+    await order.fill('1');
     await zoneDialog.getByRole('button', { name: t('common.save') }).click();
+    await expect(zoneDialog.getByText(t('validation.orderTaken'))).toBeVisible();
+    // a free number; on Arabic pages typed with Arabic-Indic digits, as an Arabic keyboard does
+    const free = String(900_000 + Math.floor(Math.random() * 90_000));
+    await order.fill(lang === 'ar' ? free.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : free);
+    // submitted from the field (Enter): the refusal's error toast may still lie over the dialog's footer
+    await order.press('Enter');
     await expect(page.getByText(t('zones.createSuccess')).first()).toBeVisible();
     await expect(zoneDialog).toBeHidden();
 

@@ -18,11 +18,11 @@ interface RouteCase {
 const ROUTES: RouteCase[] = [
   {
     path: '/', section: null,
-    h1: { en: 'Find places and services in the city', ar: 'اعثر على الأماكن والخدمات في المدينة' },
+    h1: { en: 'Find places and services in the city', ar: 'دليلك إلى أماكن المدينة وخدماتها' },
     check: async (page, lang) => {
       await expect(page.getByRole('link', { name: lang === 'en' ? 'Explore all places' : 'استكشف كل الأماكن' })).toBeVisible();
       await expect(page.getByRole('link', { name: lang === 'en' ? 'View categories' : 'عرض الفئات' }).first()).toBeVisible();
-      for (const name of lang === 'en' ? ['Categories', 'Featured places', 'Zones'] : ['الفئات', 'أماكن مميزة', 'المناطق']) {
+      for (const name of lang === 'en' ? ['Categories', 'Featured places', 'Zones'] : ['الفئات', 'أماكن مميزة', 'الأحياء']) {
         await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
       }
     },

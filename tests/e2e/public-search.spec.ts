@@ -111,7 +111,7 @@ test('overlay on small screens: the search button opens it full-screen (Arabic)'
   await expect(overlay).toBeVisible();
   const box = overlay.getByRole('combobox', { name: 'البحث في الدليل' });
   await expect(box).toBeFocused();
-  await expect(overlay.getByText('ابدأ الكتابة للبحث عن الأماكن والفئات والمناطق.')).toBeVisible();
+  await expect(overlay.getByText('ابدأ الكتابة للبحث عن الأماكن والفئات والأحياء.')).toBeVisible();
   const size = await overlay.boundingBox();
   expect(size?.width).toBeGreaterThanOrEqual(370);
 
@@ -155,7 +155,7 @@ test('/search page: start typing, grouped results, no results, q kept in the URL
 
   // Arabic, zones group
   await page.goto('/search/ar?q=ulayya');
-  await expect(page.getByRole('heading', { level: 2, name: /^المناطق/ })).toBeVisible();
-  await expect(page.getByRole('region', { name: /^المناطق/ }).getByRole('link').first()).toHaveAttribute('href', '/map/zones/al-ulayya/ar');
+  await expect(page.getByRole('heading', { level: 2, name: /^الأحياء/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^الأحياء/ }).getByRole('link').first()).toHaveAttribute('href', '/map/zones/al-ulayya/ar');
   await expect(page).toHaveTitle(/ - بحث$/);
 });

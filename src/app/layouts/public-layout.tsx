@@ -1,4 +1,4 @@
-import { Box, Container, Flex, HStack, IconButton, Image, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, HStack, Icon, IconButton, Image, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { LayoutGrid, LogOut, Map, User } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,8 @@ function PublicHeader() {
                   <RouterLink to={localize('/profile')}><User /></RouterLink>
                 </IconButton>
                 <IconButton variant="ghost" size="sm" aria-label={t('nav.logout')} onClick={() => void signOut('public', localize('/'))}>
-                  <LogOut />
+                  {/* the arrow points out of the page's reading direction: mirrored in RTL */}
+                  <Icon asChild _rtl={{ transform: 'scaleX(-1)' }}><LogOut /></Icon>
                 </IconButton>
               </>
             )}

@@ -130,6 +130,22 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
 }
 
 /**
+ * The tiles' credit line (HTML) in the attribution control, replaced when it changes: the default is
+ * OpenStreetMap's credit in the page's language, which a TileLayer `attribution` (read once) would
+ * leave in the language the map was opened in.
+ */
+function TileCredit({ text }: { text: string }) {
+  const map = useMap();
+  useEffect(() => {
+    map.attributionControl?.addAttribution(text);
+    return () => {
+      map.attributionControl?.removeAttribution(text);
+    };
+  }, [map, text]);
+  return null;
+}
+
+/**
  * The Leaflet map itself (loaded lazily through map-view.tsx, so only map screens download Leaflet).
  * Its container is always dir="ltr": Leaflet positions tiles and controls assuming left-to-right.
  */
@@ -138,7 +154,8 @@ export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)'
   return (
     <div dir="ltr" className="map-view" role="region" aria-label={label} style={{ height }}>
       <MapContainer center={center} zoom={zoom} zoomControl={false} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }}>
-        <TileLayer url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} />
+        <TileLayer url={MAP_TILE_URL} />
+        <TileCredit text={MAP_TILE_ATTRIBUTION ?? t('mapView.attribution')} />
         <ZoomControl position="topleft" zoomInTitle={t('mapView.zoomIn')} zoomOutTitle={t('mapView.zoomOut')} />
         <Markers markers={markers} cluster={cluster} fitToMarkers={fitToMarkers} onMarkerOpen={onMarkerOpen} openLabel={openLabel} clusterLabel={clusterLabel} />
       </MapContainer>

@@ -30,6 +30,11 @@ export interface PlaceFormFieldsProps {
   upload: (file: File) => Promise<string>;
   /** Told when any image upload starts or ends, so the form can hold its submit meanwhile. */
   onUploadingChange?: (uploading: boolean) => void;
+  /**
+   * The English name may stay empty (the Arabic one is then used for the API's required `name`;
+   * Arabic pages of the contributors' add dialog): not marked required, and this helper explains it.
+   */
+  nameOptionalHelper?: string;
 }
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
@@ -48,7 +53,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
  * manager), location (addresses, map URL) and additional details (description, main image, YouTube
  * link with an embedded preview once it is a valid watch/embed/shorts/youtu.be link).
  */
-export function PlaceFormFields({ form, text, errorText, categories, zones, upload, onUploadingChange }: PlaceFormFieldsProps) {
+export function PlaceFormFields({ form, text, errorText, categories, zones, upload, onUploadingChange, nameOptionalHelper }: PlaceFormFieldsProps) {
   const { errors } = form.formState;
   const uploads = useRef({ logo: false, image: false });
   const youtubeUrl = useWatch({ control: form.control, name: 'details.youtubeUrl' });
@@ -86,7 +91,7 @@ export function PlaceFormFields({ form, text, errorText, categories, zones, uplo
     <>
       <Section legend={text('sections.basic')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {field('name', 'fields.name', english('name'), { required: true })}
+          {field('name', 'fields.name', english('name'), nameOptionalHelper ? { helper: nameOptionalHelper } : { required: true })}
           {field('nameAr', 'fields.nameAr', arabic('nameAr'))}
           {field('categoryId', 'fields.category', (
             <NativeSelect.Root>

@@ -39,6 +39,25 @@ const themeConfig = defineConfig({
   },
 });
 
+/** The brand palette (teal). */
+export const BRAND_COLORS = {
+  50: '#f0fdfa', 100: '#ccfbf1', 200: '#99f6e4', 300: '#5eead4', 400: '#2dd4bf', 500: '#14b8a6', 600: '#0d9488', 700: '#0f766e',
+  800: '#115e59', 900: '#134e4a', 950: '#042f2e',
+} as const;
+
+/**
+ * Keyboard focus ring colour of each palette, [light, dark]: at least 3:1 against the backgrounds a
+ * ring sits on (bg, bg.subtle, bg.panel) in both modes (WCAG 1.4.11 / 2.4.11). Chakra's defaults
+ * (gray.400 on white: 2.6:1; green.500 and orange.500 below 3:1) fail that in light mode.
+ * Checked by src/components/ui/focus-ring.test.ts.
+ */
+export const FOCUS_RINGS: Record<string, readonly [string, string]> = {
+  brand: ['brand.700', 'brand.400'], gray: ['gray.600', 'gray.400'], red: ['red.600', 'red.400'],
+  orange: ['orange.700', 'orange.400'], green: ['green.700', 'green.400'], blue: ['blue.600', 'blue.400'],
+};
+const focusRingTokens = Object.fromEntries(Object.entries(FOCUS_RINGS).map(([palette, [light, dark]]) =>
+  [palette, { focusRing: { value: { _light: `{colors.${light}}`, _dark: `{colors.${dark}}` } } }]));
+
 /** Chakra UI v3 system: brand palette (teal), the platform's fonts, light/dark semantic tokens. */
 const config = defineConfig({
   globalCss: {
@@ -55,15 +74,12 @@ const config = defineConfig({
         heading: { value: SYSTEM_FONTS },
       },
       colors: {
-        brand: {
-          50: { value: '#f0fdfa' }, 100: { value: '#ccfbf1' }, 200: { value: '#99f6e4' }, 300: { value: '#5eead4' },
-          400: { value: '#2dd4bf' }, 500: { value: '#14b8a6' }, 600: { value: '#0d9488' }, 700: { value: '#0f766e' },
-          800: { value: '#115e59' }, 900: { value: '#134e4a' }, 950: { value: '#042f2e' },
-        },
+        brand: Object.fromEntries(Object.entries(BRAND_COLORS).map(([step, value]) => [step, { value }])),
       },
     },
     semanticTokens: {
       colors: {
+        ...focusRingTokens,
         brand: {
           solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.400}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
@@ -71,7 +87,7 @@ const config = defineConfig({
           muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
           subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
           emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
-          focusRing: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+          ...focusRingTokens.brand,
         },
       },
     },

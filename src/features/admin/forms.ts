@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../../shared/schemas/common.ts';
 import { buildingCreateSchema, categoryCreateSchema, zoneCreateSchema } from '../../shared/schemas/admin.ts';
 import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
+import { toWesternDigits } from '../../shared/digits.ts';
 
 /**
  * Form schemas of the admin console. Form values are the inputs' strings; the outputs are trimmed.
@@ -20,7 +21,8 @@ const requiredText = (max: number, message: string) => z.string().trim().min(1, 
 const optionalUrl = z.string().trim().max(TEXT_LIMITS.url, 'validation.tooLong').refine((v) => v === '' || isHttpUrl(v), 'validation.invalidUrl');
 const optionalSlug = z.string().trim().toLowerCase().max(TEXT_LIMITS.slug, 'validation.tooLong').refine((v) => v === '' || SLUG_RE.test(v), 'validation.invalidSlug');
 /** Zone and building order: a whole number ("Zone order is an integer"). */
-const order = z.string().trim().regex(/^-?\d{1,9}$/, 'validation.orderInteger').transform(Number);
+// Arabic-Indic and Persian digits count (src/shared/digits.ts)
+const order = z.string().trim().transform(toWesternDigits).pipe(z.string().regex(/^-?[0-9]{1,9}$/, 'validation.orderInteger')).transform(Number);
 
 export const zoneFormSchema = z.object({
   title: requiredText(TEXT_LIMITS.name, 'validation.titleRequired'),

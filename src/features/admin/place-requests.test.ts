@@ -93,6 +93,9 @@ describe('list rows', () => {
     const edit = { ...request, type: 'edit', payload: { phone: '+966 1 234 5678' }, place: { id: 4, name: 'Old Name', slug: 'old-name' } };
     expect(toRequestRow(edit)).toMatchObject({ type: 'edit', placeName: 'Old Name', placeNameAr: null, placeSlug: 'old-name' });
     expect(toRequestRow({ ...edit, place: null })).toMatchObject({ placeName: null, placeSlug: null });
+    // the place's Arabic name travels with the reference, for Arabic pages
+    expect(toRequestRow({ ...edit, place: { id: 4, name: 'Old Name', nameAr: 'الاسم القديم', slug: 'old-name' } }))
+      .toMatchObject({ placeName: 'Old Name', placeNameAr: 'الاسم القديم' });
   });
 
   it('an approved creation request links to its new place', () => {

@@ -3,6 +3,7 @@ import type { Lang } from '../../lib/language.ts';
 import { TEXT_LIMITS } from '../../shared/schemas/common.ts';
 import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
 import { PLACE_REQUEST_STATUSES, PLACE_REQUEST_TYPES, type PlaceRequestStatus, type PlaceRequestType } from '../../shared/schemas/place-request.ts';
+import { formatDate } from '../../lib/intl.ts';
 
 /**
  * Pure parts of the admin Requests screen: the filter kept in the URL, list rows read
@@ -82,7 +83,7 @@ export function toRequestRow(item: unknown): RequestRow | null {
     status,
     requester: user && (str(user.name) || str(user.email)) ? { name: str(user.name) ?? '', email: str(user.email) ?? '' } : null,
     placeName: fromPlace ? str(place?.name) : str(payload?.name),
-    placeNameAr: fromPlace ? null : str(payload?.nameAr),
+    placeNameAr: fromPlace ? str(place?.nameAr) : str(payload?.nameAr),
     placeSlug: str(place?.slug),
     createdAt: created && !Number.isNaN(Date.parse(created)) ? created : null,
   };
@@ -152,11 +153,12 @@ export function describeValue(field: string, value: unknown, lookups: ValueLooku
   return { kind: 'text', text };
 }
 
-/** A date-time in the page's language (Gregorian calendar in Arabic too); '—' for a missing or invalid date. */
+/**
+ * A date-time in the page's language: the app's one date-time format (src/lib/intl.ts: Gregorian,
+ * Western digits, the Hijri date beside it in Arabic); '—' for a missing or invalid date.
+ */
 export function formatDateTime(iso: string | null | undefined, lang: Lang, withTime = true): string {
-  const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-ca-gregory' : 'en-US', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+  return formatDate(iso, lang, withTime ? 'dateTime' : 'date');
 }
 
 /** The reject dialog's form: the reason is required (trimmed, at most 2000 characters, like the API). */

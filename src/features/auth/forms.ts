@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toWesternDigits } from '../../shared/digits.ts';
 import {
   AUTH_MESSAGES, codeSchema, currentPasswordSchema, emailSchema, newPasswordSchema, passwordSchema,
 } from '../../shared/schemas/auth.ts';
@@ -38,9 +39,7 @@ export type CodeForm = z.input<typeof codeFormSchema>;
 
 /** Eastern Arabic (٠-٩) and Persian (۰-۹) digits → ASCII, everything else but digits dropped, at most 6. */
 export function normalizeCodeInput(raw: string): string {
-  return raw
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+  return toWesternDigits(raw)
     .replace(/\D/g, '')
     .slice(0, 6);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyPlaceForm, placeToForm, type PlaceFormValues } from '../../components/place-form/form-values.ts';
 import type { Place } from '../../shared/schemas/entities.ts';
-import { toCreatePayload, toEditChanges } from './payload.ts';
+import { toCreatePayload, toEditChanges, withArabicNameFallback } from './payload.ts';
 
 const place: Place = {
   id: 7, slug: 'blue-cafe', name: 'Blue Cafe', nameAr: 'المقهى الأزرق', logoUrl: '/uploads/places/logo.png',
@@ -54,5 +54,16 @@ describe('edit changes', () => {
 
   it('reports a new category and a removed logo', () => {
     expect(toEditChanges(original, { ...original, categoryId: 5, logoUrl: '' })).toEqual({ categoryId: 5, logoUrl: null });
+  });
+});
+
+describe('Arabic name only (Arabic pages)', () => {
+  it('uses the Arabic name for the required name when the English one is empty, and keeps a given English name', () => {
+    const onlyArabic: PlaceFormValues = { ...emptyPlaceForm, name: '  ', nameAr: ' مخبز الديرة ', categoryId: 3 };
+    expect(toCreatePayload(withArabicNameFallback(onlyArabic))).toMatchObject({ name: 'مخبز الديرة', nameAr: 'مخبز الديرة', categoryId: 3 });
+    const both: PlaceFormValues = { ...emptyPlaceForm, name: 'Deira Bakery', nameAr: 'مخبز الديرة', categoryId: 3 };
+    expect(toCreatePayload(withArabicNameFallback(both)).name).toBe('Deira Bakery');
+    const neither: PlaceFormValues = { ...emptyPlaceForm, categoryId: 3 };
+    expect(() => toCreatePayload(withArabicNameFallback(neither))).toThrow();
   });
 });

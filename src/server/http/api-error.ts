@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { MessageKey } from './messages.ts';
+import type { MessageKey, MessageParam } from './messages.ts';
 
 /**
  * An error answered as the JSON error envelope `{ success:false, error:{ code, message, fields? } }`.
@@ -10,7 +10,7 @@ export class ApiError extends Error {
     public readonly status: ContentfulStatusCode,
     public readonly code: MessageKey,
     public readonly fields?: Record<string, string[]>,
-    public readonly params?: Record<string, string | number>,
+    public readonly params?: Record<string, MessageParam>,
     public readonly headers?: Record<string, string>,
     /** Extra machine-readable fields added to `error` (e.g. `placesCount`); never `code`, `message` or `fields`. */
     public readonly details?: Record<string, string | number | boolean | null | string[]>,

@@ -8,7 +8,7 @@ export const MESSAGES = {
   not_found: { en: 'Not found.', ar: 'غير موجود.' },
   route_not_found: { en: 'No such endpoint.', ar: 'لا توجد نقطة نهاية بهذا المسار.' },
   category_not_found: { en: 'Category not found.', ar: 'الفئة غير موجودة.' },
-  zone_not_found: { en: 'Zone not found.', ar: 'المنطقة غير موجودة.' },
+  zone_not_found: { en: 'Zone not found.', ar: 'الحي غير موجود.' },
   place_not_found: { en: 'Place not found.', ar: 'المكان غير موجود.' },
   unauthorized: { en: 'Please sign in.', ar: 'يرجى تسجيل الدخول.' },
   forbidden: { en: 'You are not allowed to do this.', ar: 'غير مسموح لك بهذا الإجراء.' },
@@ -30,11 +30,20 @@ export function langFromHeader(header: string | undefined | null): Lang {
 }
 
 /** Localised text for `key`; unknown keys return the key itself. */
-export function message(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
+export function message(key: MessageKey, lang: Lang, params: Record<string, MessageParam> = {}): string {
   const entry = (MESSAGES as Record<string, { en: string; ar: string }>)[key];
   const text = entry ? entry[lang] : key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    return typeof value === 'object' ? message(value.key, lang, value.params) : String(value ?? '');
+  });
 }
+
+/**
+ * A placeholder's value: text, a number, or another message (rendered in the same language), so a
+ * reason inside a message is translated too (e.g. request_not_applicable's `{{reason}}`).
+ */
+export type MessageParam = string | number | { key: MessageKey; params?: Record<string, string | number> };
 
 /** Registers more messages (feature modules add their own codes). */
 export function addMessages(entries: Record<string, { en: string; ar: string }>): void {

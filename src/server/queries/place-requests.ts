@@ -22,7 +22,7 @@ export interface PlaceRequestRow {
   previous: Json | null;
   /** The place now, in payload shape (pending edits only: the live "before"). */
   current: Json | null;
-  place: { id: number; name: string; slug: string } | null;
+  place: { id: number; name: string; name_ar: string | null; slug: string } | null;
   user: { id: string; email: string; name: string } | null;
   /** The admin who decided (null while pending, or when the caller may not read that user). */
   reviewer: { id: string; email: string; name: string } | null;
@@ -37,7 +37,7 @@ const iso = (d: Date | string | null) => (d == null ? null : d instanceof Date ?
 function select(tx: Tx) {
   return tx`
     select r.id, r.type, r.status, r.payload, r.previous, r.rejection_reason, rv.id as reviewed_by, r.reviewed_at, r.created_at,
-           case when p.id is null then null else jsonb_build_object('id', p.id, 'name', p.name, 'slug', p.slug) end as place,
+           case when p.id is null then null else jsonb_build_object('id', p.id, 'name', p.name, 'name_ar', p.name_ar, 'slug', p.slug) end as place,
            case when r.type = 'edit' and r.status = 'pending' then private.place_payload(p.id) end as current,
            private.request_user(r.user_id) as user,
            case when rv.id is null then null else private.request_user(rv.id) end as reviewer
@@ -104,7 +104,7 @@ export function toPlaceRequest(row: PlaceRequestRow, options: { admin?: boolean 
     type: row.type,
     status: row.status,
     payload,
-    place: row.place ? { id: Number(row.place.id), name: row.place.name, slug: row.place.slug } : null,
+    place: row.place ? { id: Number(row.place.id), name: row.place.name, nameAr: row.place.name_ar ?? null, slug: row.place.slug } : null,
     user: row.user ? { id: row.user.id, email: row.user.email ?? '', name: row.user.name ?? '' } : null,
     createdAt: iso(row.created_at)!,
     rejectionReason: row.rejection_reason,
@@ -201,13 +201,39 @@ export async function insertPlaceRequest(
   return Number(row.id);
 }
 
+/**
+ * The database's reasons for PR422 (migration 20260101001100_moderation.sql, in English) as a code
+ * and a message in both languages (`not_applicable_<code>` in routes/place-requests/messages.ts):
+ * category_missing, zone_missing, building_missing (params.id), place_missing, name_required,
+ * category_required, details_invalid, else value_refused (a column check or type refused a value;
+ * params.field: the column of a places check constraint, else '?').
+ */
+export function notApplicableReason(dbMessage: string): { code: string; key: string; params: Record<string, string> } {
+  const patterns: [RegExp, string][] = [
+    [/^category (\S+) does not exist$/, 'category_missing'], [/^zone (\S+) does not exist$/, 'zone_missing'],
+    [/^building (\S+) does not exist$/, 'building_missing'], [/^the place no longer exists$/, 'place_missing'],
+    [/^name is required$/, 'name_required'], [/^categoryId is required$/, 'category_required'],
+    [/^details must be an object$/, 'details_invalid'],
+  ];
+  for (const [pattern, code] of patterns) {
+    const m = pattern.exec(dbMessage);
+    if (m) return { code, key: `not_applicable_${code}`, params: m[1] ? { id: m[1] } : {} };
+  }
+  // a column check of the places table: name the column (e.g. places_phone_check → phone)
+  const column = /check constraint "places_([a-z_]+?)_check"/.exec(dbMessage)?.[1];
+  return { code: 'value_refused', key: 'not_applicable_value_refused', params: { field: column ?? '?' } };
+}
+
 /** Maps the moderation functions' SQLSTATEs (see the migration's header) to API errors. */
 export function moderationError(error: unknown): unknown {
   const pg = error as { code?: string; message?: string } | null;
   switch (pg?.code) {
     case 'PR404': return new ApiError(404, 'place_request_not_found');
     case 'PR409': return new ApiError(409, 'request_already_reviewed');
-    case 'PR422': return new ApiError(409, 'request_not_applicable', undefined, { reason: pg.message ?? '' });
+    case 'PR422': {
+      const reason = notApplicableReason(pg.message ?? '');
+      return new ApiError(409, 'request_not_applicable', undefined, { reason }, undefined, { reasonCode: reason.code });
+    }
     case '22023': return new ApiError(400, 'validation_failed');
     default: return error;
   }

@@ -8,13 +8,39 @@ import { Params, run } from './sql.ts';
 export type { PlaceSort } from '../../shared/schemas/common.ts';
 import type { PlaceSort } from '../../shared/schemas/common.ts';
 
-/** Order of each explicit sort, and the column that with `id` forms its keyset (cursor). */
-const SORTS: Record<PlaceSort, { order: string; column: string; type: string; cmp: '<' | '>' }> = {
-  'name-asc': { order: 'p.name asc, p.id asc', column: 'p.name', type: 'text', cmp: '>' },
-  'name-desc': { order: 'p.name desc, p.id desc', column: 'p.name', type: 'text', cmp: '<' },
+/** Language of a list's name order: the page's language (default English). */
+export type SortLang = 'en' | 'ar';
+
+/**
+ * Name sort keys per language. They must match the index expressions of migration
+ * 20260101005500_language_collations.sql exactly, or the indexes do not serve the order:
+ * English pages order by the English name (case/accent-insensitive ICU collation), Arabic pages by
+ * the Arabic name, else the English one (Arabic ICU collation) — as Intl.Collator does in the browser.
+ */
+const NAME_KEY: Record<SortLang, string> = {
+  en: '(p.name collate public.name_en)',
+  ar: '(public.place_name_ar_order(p.name, p.name_ar) collate public.name_ar)',
+};
+
+interface SortSpec { order: string; column: string; type: string; cmp: '<' | '>' }
+
+/**
+ * Order of each explicit sort, and the column that with `id` forms its keyset (cursor). Keyed by
+ * sort, with `@ar` for the Arabic name order, so a cursor of one language is refused by the other.
+ */
+const SORTS: Record<string, SortSpec> = {
+  'name-asc': { order: `${NAME_KEY.en} asc, p.id asc`, column: NAME_KEY.en, type: 'text', cmp: '>' },
+  'name-desc': { order: `${NAME_KEY.en} desc, p.id desc`, column: NAME_KEY.en, type: 'text', cmp: '<' },
+  'name-asc@ar': { order: `${NAME_KEY.ar} asc, p.id asc`, column: NAME_KEY.ar, type: 'text', cmp: '>' },
+  'name-desc@ar': { order: `${NAME_KEY.ar} desc, p.id desc`, column: NAME_KEY.ar, type: 'text', cmp: '<' },
   newest: { order: 'p.created_at desc, p.id desc', column: 'p.created_at', type: 'timestamptz', cmp: '<' },
   oldest: { order: 'p.created_at asc, p.id asc', column: 'p.created_at', type: 'timestamptz', cmp: '>' },
 };
+
+/** The SORTS key of `sort` in `lang` (date sorts are the same in both languages). */
+function sortKey(sort: PlaceSort, lang: SortLang): string {
+  return lang === 'ar' && sort.startsWith('name-') ? `${sort}@ar` : sort;
+}
 
 export interface PlaceFilter {
   categorySlug?: string;
@@ -34,10 +60,12 @@ export interface PlacePaging {
   sort?: PlaceSort;
   /** Opaque `nextCursor` of the previous page: continues after its last row (keyset paging). */
   cursor?: string;
+  /** Language of the name order (see NAME_KEY); default 'en'. */
+  lang?: SortLang;
 }
 
 /** Cursor = base64url JSON: ['k', sort, sort value, id] (keyset) or ['r', position] (search relevance). */
-type Cursor = ['k', PlaceSort, string, number] | ['r', number];
+type Cursor = ['k', string, string, number] | ['r', number];
 
 const invalidCursor = () => new ApiError(400, 'validation_failed', { cursor: ['invalid or expired cursor for this list'] });
 
@@ -54,9 +82,9 @@ function decodeCursor(text: string): Cursor {
     throw invalidCursor();
   }
   if (Array.isArray(value)) {
-    if (value.length === 4 && value[0] === 'k' && typeof value[1] === 'string' && value[1] in SORTS
+    if (value.length === 4 && value[0] === 'k' && typeof value[1] === 'string' && Object.hasOwn(SORTS, value[1])
         && typeof value[2] === 'string' && value[2].length <= 400 && Number.isSafeInteger(value[3])) {
-      if (SORTS[value[1] as PlaceSort].type === 'timestamptz' && Number.isNaN(Date.parse(value[2]))) throw invalidCursor();
+      if (SORTS[value[1]].type === 'timestamptz' && Number.isNaN(Date.parse(value[2]))) throw invalidCursor();
       return value as Cursor;
     }
     if (value.length === 2 && value[0] === 'r' && Number.isSafeInteger(value[1]) && value[1] >= 0 && value[1] <= SEARCH_WINDOW) {
@@ -111,7 +139,7 @@ async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
  * One page of places matching `filter`, plus the total and, when more rows follow, `nextCursor`.
  *
  * Order: `paging.sort`, else relevance when `filter.search` is set (see queries/search.ts), else
- * name A–Z. Pages are index-served at any depth: `page` reads only ids from an index (deferred
+ * name A–Z; name orders follow `paging.lang` (see NAME_KEY). Pages are index-served at any depth: `page` reads only ids from an index (deferred
  * join) and `cursor` continues from the previous page's last row (keyset) at constant cost.
  * Searches are capped at SEARCH_WINDOW (1000) results: `total` is then at most 1000 and later
  * pages are empty. Text that has no searchable word (only punctuation or emoji) matches nothing.
@@ -141,7 +169,7 @@ export async function listPlaces(
     return { rows, total, nextCursor: rows.length === limit && next < Math.min(total, SEARCH_WINDOW) ? encodeCursor(['r', next]) : null };
   }
 
-  const sort = paging.sort ?? 'name-asc';
+  const sort = sortKey(paging.sort ?? 'name-asc', paging.lang ?? 'en');
   const spec = SORTS[sort];
   let offset = (paging.page - 1) * limit;
   if (cursor) {

@@ -54,6 +54,12 @@ export async function lockZone(tx: Tx, id: number): Promise<boolean> {
   return Boolean(found);
 }
 
+/** True when a zone other than `excludeId` has display order `order` (orders are distinct, as the reorder rules). */
+export async function zoneOrderTaken(tx: Tx, order: number, excludeId = 0): Promise<boolean> {
+  const rows = await tx`select 1 from public.zones where sort_order = ${order} and id <> ${excludeId}`;
+  return rows.length > 0;
+}
+
 /**
  * The order after the last zone (1 for the first). Past the integer maximum (sort_order is an int4)
  * the new zone takes the maximum too: equal orders list by id, so it still goes last.

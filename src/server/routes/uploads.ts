@@ -13,7 +13,7 @@ import { apiErrorSchema, envelope, LIMITS } from '../../shared/schemas/common.ts
 addMessages({
   image_required: { en: "Send the image as the multipart/form-data field 'image'.", ar: "أرسل الصورة في الحقل 'image' بصيغة multipart/form-data." },
   invalid_file_type: { en: 'Invalid file type. Please select a PNG, JPG or GIF image.', ar: 'نوع الملف غير صالح. يرجى اختيار صورة PNG أو JPG أو GIF.' },
-  file_too_large: { en: 'File is too large. Maximum size is {{maxSize}}MB.', ar: 'الملف كبير جدًا. الحد الأقصى للحجم {{maxSize}} ميغابايت.' },
+  file_too_large: { en: 'File is too large. Maximum size is {{maxSize}}MB.', ar: 'الملف كبير جدًا. الحد الأقصى للحجم {{maxSize}} ميجابايت.' },
   // the storage backend cannot take the file (folder missing or not writable, disk full, Storage API down or
   // refusing): 503, with the spec's upload failure text
   storage_unavailable: { en: 'Failed to upload image. Please try again.', ar: 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, SLUG_PATTERN,
-  TEXT_LIMITS,
+  sortLangSchema, TEXT_LIMITS,
 } from './common.ts';
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
 import { IMAGE_FIELD_META, isHttpUrl, isImageUrl, LINK_FIELD_META, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
@@ -23,6 +23,7 @@ export const ADMIN_FIELD_MESSAGES = {
   titleRequired: 'Title is required',
   siteNameRequired: 'Site name is required',
   orderInteger: 'Order must be an integer',
+  orderTaken: 'Another zone already has this order',
   invalidUrl: 'invalid URL',
   invalidSlug: 'invalid slug',
   invalidCoordinate: 'invalid coordinate',
@@ -195,6 +196,7 @@ export const adminPlaceListQuerySchema = pagingQuerySchema.extend({
   zoneId: idSchema.optional(),
   buildingId: idSchema.optional(),
   sort: placeSortSchema.optional(),
+  lang: sortLangSchema,
   cursor: placeCursorSchema.optional(),
 });
 export type AdminPlaceListQuery = z.input<typeof adminPlaceListQuerySchema>;

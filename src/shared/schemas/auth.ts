@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS } from './common.ts';
+import { toWesternDigits } from '../digits.ts';
 
 /**
  * Accounts and sign-in: request and response shapes shared by the API (validation + OpenAPI) and the
@@ -74,12 +75,12 @@ export const nameSchema = z
   .pipe(z.string().refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, AUTH_MESSAGES.nameRequired).max(AUTH_LIMITS.nameMax, AUTH_MESSAGES.nameTooLong))
   .meta({ minLength: 1, maxLength: AUTH_LIMITS.nameMax, examples: ['Reader'] });
 
-/** The 6-digit code mailed at sign-up and for a password reset (surrounding spaces ignored). */
+/** The 6-digit code mailed at sign-up and for a password reset (surrounding spaces ignored; Arabic-Indic/Persian digits accepted). */
 export const CODE_PATTERN = new RegExp(`^\\d{${AUTH_LIMITS.codeLength}}$`);
 export const codeSchema = z
   .string(requiredOr(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalid))
-  .pipe(z.string().trim().regex(CODE_PATTERN, AUTH_MESSAGES.codeInvalid))
-  .meta({ pattern: `^\\s*${CODE_PATTERN.source.slice(1, -1)}\\s*$`, examples: ['123456'] });
+  .pipe(z.string().trim().transform(toWesternDigits).pipe(z.string().regex(CODE_PATTERN, AUTH_MESSAGES.codeInvalid)))
+  .meta({ pattern: `^\\s*[0-9\u0660-\u0669\u06F0-\u06F9]{${AUTH_LIMITS.codeLength}}\\s*$`, examples: ['123456'] });
 
 export const refreshTokenSchema = z
   .string(requiredOr(AUTH_MESSAGES.refreshTokenInvalid, AUTH_MESSAGES.refreshTokenInvalid))

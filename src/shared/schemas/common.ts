@@ -72,6 +72,14 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const slugSchema = z.string().regex(SLUG_PATTERN, 'invalid slug').max(160).meta({ examples: ['city-pharmacy'] });
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * `lang` of a list sorted by name: the page's language. 'en' (default) orders by the English name,
+ * case- and accent-insensitive; 'ar' by the Arabic name (else the English one) in Arabic collation —
+ * the comparison of Intl.Collator(lang, { sensitivity: 'base' }) (docs/decisions/018).
+ */
+export const sortLangSchema = z.enum(['en', 'ar']).default('en')
+  .describe('Language of the name order (the page\'s language): `en` English name, case/accent-insensitive; `ar` Arabic name (else English) in Arabic collation');
+
 /** List paging: `page` from 1, `limit` 1–100 (default 12). */
 export const pagingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

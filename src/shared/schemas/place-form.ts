@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './common.ts';
+import { westernDigitsOf } from '../digits.ts';
 
 /**
  * The place payload with its field rules, shared by the API (POST /public/places,
@@ -7,7 +8,7 @@ import { INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './commo
  *
  * - name: 1–200 characters ('Name is required'); categoryId: a positive integer ('select category').
  * - phone, whatsapp, managerPhone: optional leading +, then 6–20 digits, spaces, hyphens or
- *   parentheses ('Invalid phone').
+ *   parentheses ('Invalid phone'); Arabic-Indic and Persian digits are accepted and stored as 0–9.
  * - websiteUrl, mapUrl, details.youtubeUrl: empty or an http(s) URL ('invalid URL').
  * - logoUrl, details.imageUrl: empty, an http(s) URL or a path starting /uploads/ ('invalid URL').
  * - other texts free (trimmed, with the database's length limits).
@@ -65,10 +66,11 @@ function optionalText(max: number, check?: { test: (v: string) => boolean; messa
  */
 const trimmed = (pattern: string) => `^\\s*(${pattern})?\\s*$`;
 const HTTP_URL = '[hH][tT][tT][pP][sS]?://\\S+';
-export const PHONE_FIELD_META = { pattern: trimmed(PHONE_PATTERN.source.slice(1, -1)), examples: ['+966 11 234 5678'] };
+// Arabic-Indic and Persian digits typed on an Arabic keyboard count as digits (src/shared/digits.ts)
+export const PHONE_FIELD_META = { pattern: trimmed(PHONE_PATTERN.source.slice(1, -1).replace('0-9', '0-9\\u0660-\\u0669\\u06F0-\\u06F9')), examples: ['+966 11 234 5678'] };
 export const LINK_FIELD_META = { pattern: trimmed(HTTP_URL), examples: ['https://pharmacy.example'] };
 export const IMAGE_FIELD_META = { pattern: trimmed(`${HTTP_URL}|/uploads/\\S+`), examples: ['/uploads/places/logo.webp'] };
-const phone = () => optionalText(20, { test: (v) => PHONE_PATTERN.test(v), message: M.invalidPhone }).meta(PHONE_FIELD_META);
+const phone = () => z.preprocess(westernDigitsOf, optionalText(20, { test: (v) => PHONE_PATTERN.test(v), message: M.invalidPhone })).meta(PHONE_FIELD_META);
 const link = () => optionalText(TEXT_LIMITS.url, { test: isHttpUrl, message: M.invalidUrl }).meta(LINK_FIELD_META);
 const image = () => optionalText(TEXT_LIMITS.url, { test: isImageUrl, message: M.invalidUrl }).meta(IMAGE_FIELD_META);
 const optionalId = () => z.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(Number.MAX_SAFE_INTEGER, M.invalidId).nullish()

@@ -31,7 +31,8 @@ export const placeRequestSchema = z.object({
   /** The submitted fields only (place payload; for an edit, only the changed ones). */
   payload: z.record(z.string(), z.unknown()),
   /** The place: for an edit the place to change; for a create, the new place once approved. */
-  place: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+  /** `nameAr`: its Arabic name (null when it has none), shown on Arabic pages. */
+  place: z.object({ id: z.number().int(), name: z.string(), nameAr: z.string().nullable(), slug: z.string() }).nullable(),
   /** Who asked (admins see every requester; a user sees themself). */
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),

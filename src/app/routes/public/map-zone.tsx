@@ -42,7 +42,7 @@ function BuildingsList({ zone }: { zone: ZoneWithBuildings }) {
                 <HStack align="start" gap="2">
                   <Box color="brand.fg" pt="0.5" aria-hidden><Building2 size={18} /></Box>
                   <Stack gap="0.5" minW="0">
-                    <Heading as="h3" size="sm">{b.number ? `${t('zone.buildingNumber', { number: b.number })} · ` : ''}{pick(b.name, b.nameAr)}</Heading>
+                    <Heading as="h3" size="sm">{b.number ? `${t('zone.buildingNumber', { number: b.number })} · ` : ''}<bdi>{pick(b.name, b.nameAr)}</bdi></Heading>
                     <Text fontSize="sm" color="fg.muted">{t('home.placesCount', { count: b.placesCount })}</Text>
                   </Stack>
                 </HStack>

@@ -93,9 +93,9 @@ export default function PlaceDetailsPage() {
           <Breadcrumb.List>
             <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/places')}>{t('sections.places')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
             <Breadcrumb.Separator />
-            <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize(`/categories/${place.category.slug}`)}>{pick(place.category.name, place.category.nameAr)}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
+            <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize(`/categories/${place.category.slug}`)}><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></RouterLink></Breadcrumb.Link></Breadcrumb.Item>
             <Breadcrumb.Separator />
-            <Breadcrumb.Item><Breadcrumb.CurrentLink>{name}</Breadcrumb.CurrentLink></Breadcrumb.Item>
+            <Breadcrumb.Item><Breadcrumb.CurrentLink><bdi>{name}</bdi></Breadcrumb.CurrentLink></Breadcrumb.Item>
           </Breadcrumb.List>
         </Breadcrumb.Root>
 
@@ -104,10 +104,10 @@ export default function PlaceDetailsPage() {
             {place.logoUrl ? <Image src={place.logoUrl} alt={t('place.media')} boxSize="20" objectFit="cover" /> : <Store size={36} aria-hidden />}
           </Box>
           <Stack gap="2" flex="1" minW="0">
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>{name}</Heading>
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} dir="auto" textAlign="match-parent" overflowWrap="anywhere">{name}</Heading>
             <HStack gap="2" wrap="wrap">
-              <Badge asChild colorPalette="brand"><RouterLink to={localize(`/categories/${place.category.slug}`)}>{pick(place.category.name, place.category.nameAr)}</RouterLink></Badge>
-              {place.zone && <Badge asChild variant="outline"><RouterLink to={localize(`/zones/${place.zone.slug}`)}>{pick(place.zone.title, place.zone.titleAr)}</RouterLink></Badge>}
+              <Badge asChild colorPalette="brand"><RouterLink to={localize(`/categories/${place.category.slug}`)}><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></RouterLink></Badge>
+              {place.zone && <Badge asChild variant="outline" whiteSpace="normal" height="auto"><RouterLink to={localize(`/zones/${place.zone.slug}`)}><bdi>{pick(place.zone.title, place.zone.titleAr)}</bdi></RouterLink></Badge>}
             </HStack>
           </Stack>
           <ShareActions slug={place.slug} fallbackTitle={name} />
@@ -117,7 +117,7 @@ export default function PlaceDetailsPage() {
           <Stack gap="6">
             <Box as="section" aria-labelledby="about-heading">
               <Heading as="h2" id="about-heading" size="lg" mb="3">{t('place.about')}</Heading>
-              <Text color={place.details.description ? 'fg' : 'fg.muted'} whiteSpace="pre-line">{place.details.description || t('place.noDetails')}</Text>
+              <Text color={place.details.description ? 'fg' : 'fg.muted'} whiteSpace="pre-line" dir="auto" textAlign="match-parent">{place.details.description || t('place.noDetails')}</Text>
             </Box>
             {(place.details.imageUrl || video) && (
               <Box as="section" aria-labelledby="media-heading">
@@ -137,13 +137,13 @@ export default function PlaceDetailsPage() {
           <Card.Root variant="outline" borderRadius="xl" as="section" aria-labelledby="contact-heading">
             <Card.Body gap="4">
               <Heading as="h2" id="contact-heading" size="md">{t('place.contact')}</Heading>
-              {address && <InfoRow icon={<MapPin size={18} />} label={t('place.address')}><Text>{address}</Text></InfoRow>}
-              {place.building && <InfoRow icon={<Building2 size={18} />} label={t('place.building')}><Text>{place.building.number ? `${place.building.number} · ` : ''}{pick(place.building.name, place.building.nameAr)}</Text></InfoRow>}
+              {address && <InfoRow icon={<MapPin size={18} />} label={t('place.address')}><Text dir="auto" textAlign="match-parent">{address}</Text></InfoRow>}
+              {place.building && <InfoRow icon={<Building2 size={18} />} label={t('place.building')}><Text>{place.building.number ? `${place.building.number} · ` : ''}<bdi>{pick(place.building.name, place.building.nameAr)}</bdi></Text></InfoRow>}
               {place.phone && <InfoRow icon={<Phone size={18} />} label={t('place.phone')}><Link href={`tel:${digits(place.phone)}`} dir="ltr">{place.phone}</Link></InfoRow>}
               {place.whatsapp && <InfoRow icon={<MessageCircle size={18} />} label={t('place.whatsapp')}><Link href={`https://wa.me/${digits(place.whatsapp).replace(/^\+/, '')}`} target="_blank" rel="noopener noreferrer" dir="ltr">{place.whatsapp}</Link></InfoRow>}
               {place.websiteUrl && <InfoRow icon={<Globe size={18} />} label={t('place.website')}><Link href={place.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" dir="ltr">{place.websiteUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}</Link></InfoRow>}
               {place.mapUrl && <InfoRow icon={<ExternalLink size={18} />} label={t('place.location')}><Link href={place.mapUrl} target="_blank" rel="noopener noreferrer">{t('place.openInMaps')}</Link></InfoRow>}
-              {manager && <InfoRow icon={<User size={18} />} label={t('place.manager')}><Text>{manager}</Text></InfoRow>}
+              {manager && <InfoRow icon={<User size={18} />} label={t('place.manager')}><Text dir="auto" textAlign="match-parent">{manager}</Text></InfoRow>}
               {place.managerPhone && <InfoRow icon={<Phone size={18} />} label={t('place.managerPhone')}><Link href={`tel:${digits(place.managerPhone)}`} dir="ltr">{place.managerPhone}</Link></InfoRow>}
             </Card.Body>
           </Card.Root>

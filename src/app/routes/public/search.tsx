@@ -12,6 +12,7 @@ import { BuildingCard, ZoneCard } from '../../../features/zones/components/zone-
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/schemas/common.ts';
+import { countResults } from '../../../features/search/result-count.ts';
 
 /** Results per group on this page; a full places group links on to the places list with the same text. */
 const PAGE_GROUP_LIMIT = 24;
@@ -64,6 +65,8 @@ export default function SearchPage() {
   const search = useSearchQuery(urlQuery, PAGE_GROUP_LIMIT);
   const data = urlQuery ? search.data : undefined;
   const total = data ? data.categories.length + data.places.length + data.zones.length + data.buildings.length : 0;
+  // the same count as the search overlay: results shown, "+" when a group came back full
+  const count = countResults(data ? [data.categories.length, data.places.length, data.zones.length, data.buildings.length] : [], PAGE_GROUP_LIMIT, PAGE_GROUP_LIMIT);
   const stale = search.isPlaceholderData || normalizeSearchText(text) !== urlQuery;
 
   let body: ReactNode;
@@ -137,7 +140,7 @@ export default function SearchPage() {
             />
           </InputGroup>
         </Box>
-        <Text srOnly aria-live="polite">{data && !stale ? t('search.resultsCount', { count: total }) : ''}</Text>
+        <Text srOnly aria-live="polite">{data && !stale ? t(count.more ? 'search.atLeast' : 'search.resultsCount', { count: count.shown }) : ''}</Text>
         {body}
       </Stack>
     </Container>

@@ -38,7 +38,7 @@ export default function ZonePlacesPage() {
             <HStack wrap="wrap" gap="2">
               {zone.data.buildings.map((b) => (
                 <Badge key={b.id} asChild variant="surface" size="lg" _hover={{ bg: 'brand.subtle' }}>
-                  <RouterLink to={`${localize(`/map/zones/${slug}`)}#building-${b.slug}`}>{b.number ? `${b.number} · ` : ''}{pick(b.name, b.nameAr)}</RouterLink>
+                  <RouterLink to={`${localize(`/map/zones/${slug}`)}#building-${b.slug}`}>{b.number ? `${b.number} · ` : ''}<bdi>{pick(b.name, b.nameAr)}</bdi></RouterLink>
                 </Badge>
               ))}
             </HStack>

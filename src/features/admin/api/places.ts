@@ -19,13 +19,14 @@ export interface AdminPlacesParams {
 const adminPlacesPageSchema = z.object({ data: z.array(placeListItemSchema), meta: pageMetaSchema });
 export type AdminPlacesPage = z.infer<typeof adminPlacesPageSchema>;
 
-/** GET /admin/places (search, categoryId, zoneId, page from 1, limit) → `{ data, meta: { page, limit, total } }`. */
+/** GET /admin/places (search, categoryId, zoneId, page from 1, limit; names ordered in `lang`) → `{ data, meta: { page, limit, total } }`. */
 export const adminPlacesQueryOptions = (lang: Lang, params: AdminPlacesParams) =>
   queryOptions({
     queryKey: adminKeys.places(lang, params),
     queryFn: ({ signal }) =>
       apiRequest('/admin/places', {
-        query: { ...params, search: params.search?.trim() || undefined },
+        // lang: the name order of the page's language (English is the API's default)
+        query: { ...params, search: params.search?.trim() || undefined, lang: lang === 'ar' ? lang : undefined },
         schema: adminPlacesPageSchema,
         envelope: true,
         signal,

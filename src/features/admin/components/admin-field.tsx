@@ -10,6 +10,7 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'Name is required': 'validation.nameRequired',
   'Title is required': 'validation.titleRequired',
   'Order must be an integer': 'validation.orderInteger',
+  'Another zone already has this order': 'validation.orderTaken',
   'invalid URL': 'validation.invalidImageUrl',
   'invalid slug': 'validation.invalidSlug',
   'Too long': 'validation.tooLong',

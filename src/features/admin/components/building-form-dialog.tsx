@@ -72,7 +72,7 @@ export function BuildingFormDialog({ open, onOpenChange, zoneId, building, nextO
           <Input {...form.register('number')} dir="ltr" autoComplete="off" />
         </AdminField>
         <AdminField label={t('buildings.fields.order')} error={errors.order?.message} required>
-          <Input {...form.register('order')} type="number" inputMode="numeric" step="1" dir="ltr" />
+          <Input {...form.register('order')} inputMode="numeric" dir="ltr" autoComplete="off" />
         </AdminField>
       </SimpleGrid>
       <AdminField label={t('buildings.fields.mapUrl')} error={errors.mapUrl?.message}>

@@ -109,7 +109,7 @@ export function CategoriesManager() {
               <Flex as="li" key={c.id} borderWidth="1px" borderRadius="lg" p="3" gap="3" align="center">
                 <CategoryIcon category={c} />
                 <Stack gap="0" flex="1" minW="0">
-                  <Text fontWeight="medium" truncate>{pick(c.name, c.nameAr)}</Text>
+                  <Text fontWeight="medium" truncate dir="auto" textAlign="match-parent">{pick(c.name, c.nameAr)}</Text>
                   <Text fontSize="sm" color="fg.muted" truncate><span dir="ltr">{c.slug}</span> · {t('categories.placesCount', { count: c.placesCount })}</Text>
                 </Stack>
                 {actions(c)}

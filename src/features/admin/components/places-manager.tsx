@@ -15,6 +15,7 @@ import { useAdminPlacesQuery, useDeletePlace } from '../api/places.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PlaceFormDialog } from './place-form-dialog.tsx';
+import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const PAGE_SIZE = 20;
 const positiveInt = (v: string | null) => {
@@ -74,6 +75,7 @@ export function PlacesManager() {
   const total = places.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const rows = places.data?.data ?? [];
+  useClampedPage(page, pages, places.isSuccess && !places.isPlaceholderData, (n) => update({ page: n }));
   const filtered = !!(search || categoryId || zoneId);
 
   // every place as a file (GET /api/public/export): a plain download link, streamed by the server
@@ -164,7 +166,7 @@ export function PlacesManager() {
                       <HStack gap="3" minW="0">
                         <PlaceLogo place={p} />
                         <Stack gap="0" minW="0">
-                          <Text fontWeight="medium" truncate maxW="xs">{pick(p.name, p.nameAr)}</Text>
+                          <Text fontWeight="medium" truncate maxW="xs" dir="auto" textAlign="match-parent">{pick(p.name, p.nameAr)}</Text>
                           <Text fontSize="xs" color="fg.muted" dir="ltr" textAlign="start" truncate maxW="xs">{p.slug}</Text>
                         </Stack>
                       </HStack>

@@ -120,7 +120,7 @@ function RequestDetails({ request }: { request: PlaceRequest }) {
           <Item label={request.type === 'edit' ? t('requests.detail.place') : t('requests.detail.newPlace')}>
             {request.place ? (
               <Link href={localize(`/p/${request.place.slug}`)} target="_blank" rel="noopener noreferrer" colorPalette="brand" color="colorPalette.fg" textDecoration="underline">
-                {request.place.name} <ExternalLink size={14} aria-hidden />
+                <bdi>{pick(request.place.name, request.place.nameAr)}</bdi> <ExternalLink size={14} aria-hidden />
                 <VisuallyHidden>{t('common.opensInNewTab')}</VisuallyHidden>
               </Link>
             ) : <Text color="fg.muted">{t('requests.placeGone')}</Text>}

@@ -17,6 +17,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RejectRequestDialog } from './reject-request-dialog.tsx';
 import { RequestDetailsDialog } from './request-details-dialog.tsx';
 import { PendingCountBadge, RequestStatusBadge } from './request-status-badge.tsx';
+import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const PAGE_SIZE = 20;
 
@@ -172,6 +173,7 @@ function RequestsList({ filter, onShowAll, onPage, onDetails, onApprove, approvi
   const rows = useMemo(() => (query.data?.data ?? []).map(toRequestRow).filter((r): r is RequestRow => r !== null), [query.data]);
   const total = query.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  useClampedPage(filter.page, pages, query.isSuccess && !query.isPlaceholderData, onPage);
 
   if (query.isPending) return <LinesSkeleton lines={8} />;
   if (query.isError && !query.data) return <ErrorState message={t('requests.loadError')} onRetry={() => void query.refetch()} />;
@@ -199,11 +201,11 @@ function RequestsList({ filter, onShowAll, onPage, onDetails, onApprove, approvi
       <Stack gap="0" minW="0">
         {row.placeSlug && name ? (
           <Link href={localize(`/p/${row.placeSlug}`)} target="_blank" rel="noopener noreferrer" fontWeight="medium" colorPalette="brand" color="colorPalette.fg" textDecoration="underline">
-            {name} <ExternalLink size={12} aria-hidden />
+            <bdi>{name}</bdi> <ExternalLink size={12} aria-hidden />
             <VisuallyHidden>{t('common.opensInNewTab')}</VisuallyHidden>
           </Link>
         ) : (
-          <Text fontWeight="medium" color={name ? undefined : 'fg.muted'} truncate>
+          <Text fontWeight="medium" color={name ? undefined : 'fg.muted'} truncate dir={name ? 'auto' : undefined} textAlign="match-parent">
             {name ?? (row.type === 'edit' ? t('requests.placeGone') : t('requests.unnamedPlace'))}
           </Text>
         )}

@@ -106,7 +106,7 @@ export function ZoneBuildingsManager({ zoneId, mapSlot }: { zoneId: number; mapS
                   <Badge variant="subtle" colorPalette="gray" flexShrink={0} aria-label={t('common.orderLabel', { order: b.order })}>{b.order}</Badge>
                   <Stack gap="0.5" minW="0">
                     <Text fontWeight="semibold" truncate>
-                      {pick(b.name, b.nameAr)}
+                      <bdi>{pick(b.name, b.nameAr)}</bdi>
                       {b.number && <Text as="span" color="fg.muted" fontWeight="normal" ms="2">#{b.number}</Text>}
                     </Text>
                     <Text fontSize="sm" color="fg.muted" truncate>

@@ -65,7 +65,7 @@ export function ZoneFormDialog({ open, onOpenChange, zone, nextOrder }: { open: 
           <Input {...form.register('slug')} dir="ltr" autoComplete="off" spellCheck={false} />
         </AdminField>
         <AdminField label={t('zones.fields.order')} error={errors.order?.message} required>
-          <Input {...form.register('order')} type="number" inputMode="numeric" step="1" dir="ltr" />
+          <Input {...form.register('order')} inputMode="numeric" dir="ltr" autoComplete="off" />
         </AdminField>
       </SimpleGrid>
       <AdminField label={t('zones.fields.locationUrl')} error={errors.locationUrl?.message} helper={t('zones.fields.locationUrlHelper')}>

@@ -64,7 +64,7 @@ export function ZonesManager({ mapSlot }: { mapSlot?: (zones: Zone[]) => ReactNo
                   <Badge variant="subtle" colorPalette="gray" flexShrink={0} aria-label={t('common.orderLabel', { order: zone.order })}>{zone.order}</Badge>
                   <Stack gap="0.5" minW="0">
                     <Link asChild fontWeight="semibold" color="fg">
-                      <RouterLink to={localize(`/admin/map/zones/${zone.id}`)}>{pick(zone.title, zone.titleAr)}</RouterLink>
+                      <RouterLink to={localize(`/admin/map/zones/${zone.id}`)}><bdi>{pick(zone.title, zone.titleAr)}</bdi></RouterLink>
                     </Link>
                     <Text fontSize="sm" color="fg.muted" truncate>
                       <span dir="ltr">{zone.slug}</span> · {t('zones.counts', { buildings: zone.buildingsCount, places: zone.placesCount })}

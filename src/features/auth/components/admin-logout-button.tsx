@@ -1,4 +1,4 @@
-import { IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { Icon, IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAdminAuth } from '../admin/admin-auth.ts';
@@ -9,7 +9,8 @@ export function AdminLogoutButton(props: Omit<IconButtonProps, 'aria-label' | 'o
   const { logout } = useAdminAuth();
   return (
     <IconButton variant="ghost" size="sm" aria-label={t('auth.logout')} onClick={logout} {...props}>
-      <LogOut />
+      {/* the arrow points out of the page's reading direction: mirrored in RTL */}
+      <Icon asChild _rtl={{ transform: 'scaleX(-1)' }}><LogOut /></Icon>
     </IconButton>
   );
 }

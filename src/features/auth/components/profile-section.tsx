@@ -16,6 +16,7 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
+import { formatDate, formatNumber } from '../../../lib/intl.ts';
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -87,8 +88,7 @@ export function ProfileSection() {
     );
   }
 
-  const locale = lang === 'ar' ? 'ar-u-ca-gregory' : 'en-US';
-  const memberSince = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(profile.memberSince));
+  const memberSince = formatDate(profile.memberSince, lang);
 
   return (
     <Card.Root as="section" aria-labelledby="profile-section-title">
@@ -111,7 +111,7 @@ export function ProfileSection() {
         <Stack gap="3">
           <Detail icon={<Mail size={18} />} label={t('auth.fields.email')}><Text as="bdi" dir="ltr" wordBreak="break-all">{profile.email}</Text></Detail>
           <Detail icon={<CalendarDays size={18} />} label={t('account.memberSince')}><time dateTime={profile.memberSince}>{memberSince}</time></Detail>
-          <Detail icon={<MapPin size={18} />} label={t('account.placesAdded')}>{new Intl.NumberFormat(locale).format(profile.placesCount)}</Detail>
+          <Detail icon={<MapPin size={18} />} label={t('account.placesAdded')}>{formatNumber(profile.placesCount, lang)}</Detail>
         </Stack>
         <Separator />
         <Collapsible.Root open={passwordOpen} onOpenChange={(e) => setPasswordOpen(e.open)}>

@@ -92,7 +92,7 @@ function StepCode({ email, onVerified, onChangeEmail }: { email: string; onVerif
           disabled={cooldown.left > 0}
           onClick={() => { verify.reset(); resend.mutate({ email }, { onSuccess: () => cooldown.start() }); }}
         >
-          {cooldown.left > 0 ? t('auth.resendIn', { seconds: cooldown.left }) : t('auth.resendCode')}
+          {cooldown.left > 0 ? t('auth.resendIn', { count: cooldown.left }) : t('auth.resendCode')}
         </Button>
       </HStack>
     </FormStack>

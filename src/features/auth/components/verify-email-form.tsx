@@ -74,7 +74,7 @@ export function VerifyEmailForm({ email: knownEmail }: { email?: string }) {
       <HStack justify="center" gap="1" fontSize="sm" color="fg.muted" wrap="wrap">
         <Text>{t('auth.verify.noCode')}</Text>
         <Button variant="plain" size="sm" color="brand.fg" px="1" onClick={onResend} loading={resend.isPending} disabled={cooldown.left > 0}>
-          {cooldown.left > 0 ? t('auth.resendIn', { seconds: cooldown.left }) : t('auth.resendCode')}
+          {cooldown.left > 0 ? t('auth.resendIn', { count: cooldown.left }) : t('auth.resendCode')}
         </Button>
       </HStack>
     </FormStack>

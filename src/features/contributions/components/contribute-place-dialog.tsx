@@ -1,7 +1,7 @@
 import { Alert, Button, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { get, useForm, type FieldErrors } from 'react-hook-form';
+import { get, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PLACE_FORM_FIELDS, emptyPlaceForm, placeToForm, type PlaceFormValues } from '../../../components/place-form/form-values.ts';
 import { PlaceFormFields, type PlaceFormOption } from '../../../components/place-form/place-form-fields.tsx';
@@ -15,7 +15,7 @@ import { placeCreateSchema } from '../../../shared/schemas/place-form.ts';
 import { uploadPlaceImage } from '../api/upload-place-image.ts';
 import { useCreatePlaceMutation, useRequestPlaceEditMutation } from '../api/submit-place.ts';
 import { announcePlaceCreated } from '../events.ts';
-import { toCreatePayload, toEditChanges } from '../payload.ts';
+import { toCreatePayload, toEditChanges, withArabicNameFallback } from '../payload.ts';
 import { useContributeText } from './use-contribute-text.ts';
 
 /** Categories and zones offered by the form's selects, and how their loading went. */
@@ -49,12 +49,18 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
   choices: PlaceFormChoices;
 }) {
   const { t } = useTranslation();
-  const { pick } = usePreferences();
+  const { pick, lang } = usePreferences();
   const { text, errorText, fieldLabel } = useContributeText();
   const create = useCreatePlaceMutation();
   const edit = useRequestPlaceEditMutation();
   const [uploading, setUploading] = useState(false);
-  const form = useForm<PlaceFormValues>({ resolver: zodResolver(placeCreateSchema) as never, defaultValues: emptyPlaceForm });
+  // Arabic pages, new place: the Arabic name alone is enough (it fills the API's required `name`)
+  const arabicNameSuffices = lang === 'ar' && target.mode === 'create';
+  const resolve = zodResolver(placeCreateSchema) as never as Resolver<PlaceFormValues>;
+  const form = useForm<PlaceFormValues>({
+    resolver: (values, context, options) => resolve(arabicNameSuffices ? withArabicNameFallback(values) : values, context, options),
+    defaultValues: emptyPlaceForm,
+  });
   const original = target.mode === 'edit' ? placeToForm(target.place) : emptyPlaceForm;
 
   useEffect(() => {
@@ -71,7 +77,7 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
   const onSubmit = form.handleSubmit(() => {
     const values = form.getValues();
     if (target.mode === 'create') {
-      create.mutate(toCreatePayload(values), {
+      create.mutate(toCreatePayload(arabicNameSuffices ? withArabicNameFallback(values) : values), {
         onSuccess: (request) => {
           toaster.create({ id: 'contribute', type: 'success', title: t('places.createSuccess'), description: null });
           announcePlaceCreated(request);
@@ -128,6 +134,7 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
       )}
       <PlaceFormFields
         form={form}
+        nameOptionalHelper={arabicNameSuffices ? t('contribute.nameFromArabic') : undefined}
         text={text}
         errorText={errorText}
         categories={choices.categories}

@@ -1,6 +1,7 @@
+import { formatDate as formatAppDate } from '../../../lib/intl.ts';
 import type { Lang } from '../../../lib/language.ts';
 
-/** A date-time as a medium date in the page's language (Gregorian calendar in Arabic too). */
+/** A request's date in the page's language: the app's one date format (src/lib/intl.ts; Hijri beside it in Arabic). */
 export function formatDate(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-ca-gregory' : 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+  return formatAppDate(iso, lang);
 }

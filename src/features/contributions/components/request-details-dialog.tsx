@@ -17,8 +17,9 @@ export function requestName(request: PlaceRequest, pick: (en: string, ar?: strin
   const payload = request.payload as { name?: unknown; nameAr?: unknown };
   const submitted = typeof payload.name === 'string' ? payload.name : null;
   const submittedAr = typeof payload.nameAr === 'string' ? payload.nameAr : null;
-  if (request.type === 'edit' && request.place) return request.place.name;
-  return submitted ? pick(submitted, submittedAr) : request.place?.name ?? `#${request.id}`;
+  if (request.type === 'edit' && request.place) return pick(request.place.name, request.place.nameAr);
+  if (submitted) return pick(submitted, submittedAr);
+  return request.place ? pick(request.place.name, request.place.nameAr) : `#${request.id}`;
 }
 
 function SubHeading({ children }: { children: string }) {

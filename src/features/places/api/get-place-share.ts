@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { Lang } from '../../../lib/language.ts';
 
-/** GET /public/places/{slug}/share → `data.url` (canonical link) and `data.title`. */
-export function getPlaceShare(slug: string) {
-  return apiRequest(`/public/places/${encodeURIComponent(slug)}/share`, { schema: z.object({ url: z.string(), title: z.string() }) });
+/**
+ * GET /public/places/{slug}/share?lang → `data.url` (canonical link in `lang`: /p/<slug> or
+ * /p/<slug>/ar) and `data.title` (the name in `lang`).
+ */
+export function getPlaceShare(slug: string, lang: Lang) {
+  return apiRequest(`/public/places/${encodeURIComponent(slug)}/share`, { query: { lang }, schema: z.object({ url: z.string(), title: z.string() }) });
 }

@@ -22,7 +22,7 @@ export type PlacesPage = z.infer<typeof placesPageSchema>;
 
 /**
  * GET /public/places — or /public/categories/{slug}/places, /public/zones/{slug}/places when the
- * list is scoped — returning `{ data, meta: { page, limit, total } }`.
+ * list is scoped — returning `{ data, meta: { page, limit, total } }`; names ordered in `lang`.
  */
 export const placesQueryOptions = (lang: Lang, params: PlacesParams, scope?: { kind: 'category' | 'zone'; slug: string }) =>
   queryOptions({
@@ -31,7 +31,8 @@ export const placesQueryOptions = (lang: Lang, params: PlacesParams, scope?: { k
       const path = scope
         ? `/public/${scope.kind === 'category' ? 'categories' : 'zones'}/${encodeURIComponent(scope.slug)}/places`
         : '/public/places';
-      const query = { ...params, search: params.search?.trim() || undefined };
+      // lang: the name order of the page's language (English is the API's default)
+      const query = { ...params, search: params.search?.trim() || undefined, lang: lang === 'ar' ? lang : undefined };
       return apiRequest(path, { query, schema: placesPageSchema, envelope: true, signal });
     },
     placeholderData: keepPreviousData,

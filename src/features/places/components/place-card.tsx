@@ -18,17 +18,19 @@ export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem
               {place.logoUrl ? <Image src={place.logoUrl} alt="" boxSize="12" objectFit="cover" loading="lazy" /> : <Store size={22} aria-hidden />}
             </Box>
             <Stack gap="1" minW="0" flex="1">
-              <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short">{name}</Text>
+              {/* dir=auto: a Latin name on an Arabic page is laid out (and cut with its ellipsis) at its own logical end */}
+              <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short" dir="auto" textAlign="match-parent" overflowWrap="anywhere">{name}</Text>
               <HStack gap="1.5" wrap="wrap">
-                <Badge colorPalette="brand" variant="subtle">{pick(place.category.name, place.category.nameAr)}</Badge>
-                {place.zone && <Badge variant="outline">{pick(place.zone.title, place.zone.titleAr)}</Badge>}
+                <Badge colorPalette="brand" variant="subtle"><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></Badge>
+                {/* district names wrap rather than lose their distinguishing word */}
+                {place.zone && <Badge variant="outline" whiteSpace="normal" height="auto" minH="5"><bdi>{pick(place.zone.title, place.zone.titleAr)}</bdi></Badge>}
               </HStack>
             </Stack>
           </HStack>
           {address && (
             <HStack gap="1.5" color="fg.muted" fontSize="sm">
               <MapPin size={14} aria-hidden />
-              <Text lineClamp={1}>{address}</Text>
+              <Text lineClamp={1} dir="auto" textAlign="match-parent">{address}</Text>
             </HStack>
           )}
           {place.phone && (

@@ -13,6 +13,7 @@ import type { Category, Zone } from '../../../shared/schemas/entities.ts';
 import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
 import { PLACE_SORTS } from '../../../shared/schemas/common.ts';
 import { PlaceCard } from './place-card.tsx';
+import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const SORTS: readonly PlaceSort[] = PLACE_SORTS;
 const SORT_LABEL: Record<PlaceSort | 'relevance', string> = { relevance: 'places.sortRelevance', 'name-asc': 'places.sortNameAsc', 'name-desc': 'places.sortNameDesc', newest: 'places.sortNewest', oldest: 'places.sortOldest' };
@@ -90,6 +91,7 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
     if (resetPage) next.delete('page');
     setParams(next, { replace });
   };
+  useClampedPage(page, pageCount, first.isSuccess && !first.isPlaceholderData, (p) => update({ page: p > 1 ? String(p) : undefined }, false, true));
   const goToPage = (p: number) => {
     update({ page: p > 1 ? String(p) : undefined }, false);
     window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -3,6 +3,8 @@ import { Link2, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { getPlaceShare } from '../api/get-place-share.ts';
+import { localizePath } from '../../../lib/language.ts';
+import { usePreferences } from '../../../lib/preferences.tsx';
 
 async function copy(text: string) {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
@@ -14,14 +16,16 @@ async function copy(text: string) {
   area.remove();
 }
 
-/** Copy link and Share (Web Share API when available, else copies the link); the link comes from /share. */
+/** Copy link and Share (Web Share API when available, else copies the link); the link, in the page's language, comes from /share. */
 export function ShareActions({ slug, fallbackTitle }: { slug: string; fallbackTitle: string }) {
   const { t } = useTranslation();
+  const { lang } = usePreferences();
+  // the link names the page's language (decision 003): an Arabic page shares the /ar address
   const resolve = async () => {
     try {
-      return await getPlaceShare(slug);
+      return await getPlaceShare(slug, lang);
     } catch {
-      return { url: `${location.origin}/p/${slug}`, title: fallbackTitle };
+      return { url: `${location.origin}${localizePath(`/p/${slug}`, lang)}`, title: fallbackTitle };
     }
   };
   const copyLink = async () => {

@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { SearchResults } from '../../../shared/schemas/entities.ts';
+import { countResults } from '../result-count.ts';
 
 /** Marks the links the arrow keys move between (see moveFocus). */
 export const SEARCH_ITEM_ATTR = 'data-search-item';
@@ -74,6 +75,8 @@ export function OverlayResults({ query, data, pending, error, onRetry, onNavigat
   const places = data?.places.slice(0, n) ?? [];
   const zones = data?.zones.slice(0, n) ?? [];
   const total = categories.length + places.length + zones.length;
+  // the same count as the /search page: results shown, "+" when a group holds more
+  const count = countResults([data?.categories.length ?? 0, data?.places.length ?? 0, data?.zones.length ?? 0], n, LIMITS.overlayPlaceLimit);
 
   let body: ReactNode;
   if (!query) {
@@ -139,7 +142,7 @@ export function OverlayResults({ query, data, pending, error, onRetry, onNavigat
         </Box>
       )}
       <Text srOnly aria-live="polite">
-        {query && data && !pending ? (total === 0 ? t('search.noResults', { query }) : t('search.resultsCount', { count: total })) : ''}
+        {query && data && !pending ? (total === 0 ? t('search.noResults', { query }) : t(count.more ? 'search.atLeast' : 'search.resultsCount', { count: count.shown })) : ''}
       </Text>
     </Stack>
   );

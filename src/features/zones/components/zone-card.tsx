@@ -17,7 +17,7 @@ export function ZoneCard({ zone, to, headingLevel = 'h3' }: { zone: Zone; to: st
       <RouterLink to={to}>
         <chakra.span display="flex" alignItems="center" gap="1.5">
           <MapPin size={16} aria-hidden />
-          <Text as={headingLevel} fontWeight="semibold" lineClamp={1}>{pick(zone.title, zone.titleAr)}</Text>
+          <Text as={headingLevel} fontWeight="semibold" lineClamp={2} dir="auto" textAlign="match-parent">{pick(zone.title, zone.titleAr)}</Text>
         </chakra.span>
         <chakra.span display="flex" flexWrap="wrap" alignItems="center" gap="2" fontSize="sm" color="fg.muted">
           <span>{t('home.placesCount', { count: zone.placesCount })}</span>
@@ -43,7 +43,7 @@ export function BuildingCard({ building, zone, to, headingLevel = 'h3' }: { buil
           <Stack color="brand.fg" pt="0.5" aria-hidden><Building2 size={18} /></Stack>
           <Stack gap="0.5" minW="0" ms="2">
             <Text as={headingLevel} fontWeight="semibold" lineClamp={2}>
-              {building.number ? `${t('zone.buildingNumber', { number: building.number })} · ` : ''}{pick(building.name, building.nameAr)}
+              {building.number ? `${t('zone.buildingNumber', { number: building.number })} · ` : ''}<bdi>{pick(building.name, building.nameAr)}</bdi>
             </Text>
             <Text fontSize="sm" color="fg.muted">
               {[zone ? pick(zone.title, zone.titleAr) : '', t('home.placesCount', { count: building.placesCount })].filter(Boolean).join(' · ')}

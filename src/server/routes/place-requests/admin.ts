@@ -1,11 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
+import { message } from '../../http/messages.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { idParams, jsonResponses, security } from '../../http/openapi.ts';
 import { readOptionalJson } from '../../http/read-json.ts';
 import { createRouter } from '../../http/router.ts';
 import {
-  approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, rejectPlaceRequest, toPlaceRequest,
+  approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, notApplicableReason, rejectPlaceRequest, toPlaceRequest,
 } from '../../queries/place-requests.ts';
 import { setStatementTimeout } from '../../queries/sql.ts';
 import { envelope, pagedEnvelope } from '../../../shared/schemas/common.ts';
@@ -113,7 +114,13 @@ export function moderationRoutes(): ApiApp {
         await setStatementTimeout(tx, APPROVE_ALL_TIMEOUT_MS);
         return approveAllPlaceRequests(tx, type);
       });
-      return c.json({ success: true as const, data }, 200);
+      // the database's reasons, in the request's language
+      const failed = data.failed.map((f) => {
+        if (f.code !== 'request_not_applicable') return f;
+        const reason = notApplicableReason(f.reason);
+        return { ...f, reason: message(reason.key, c.var.lang, reason.params) };
+      });
+      return c.json({ success: true as const, data: { ...data, failed } }, 200);
     },
   );
   return app;

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  envelope, pagedEnvelope, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, slugSchema,
+  envelope, pagedEnvelope, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, slugSchema, sortLangSchema,
 } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -16,6 +16,7 @@ export const placeListQuerySchema = pagingQuerySchema.extend({
   categorySlug: slugSchema.optional(),
   search: searchTextSchema,
   sort: placeSortSchema.optional(),
+  lang: sortLangSchema,
   cursor: placeCursorSchema.optional()
     .openapi({ description: '`meta.nextCursor` of the previous page: the next page at constant cost (keyset); `page` is then ignored' }),
 });
@@ -64,17 +65,23 @@ export function placeRoutes(deps: AppDeps): ApiApp {
   app.openapi(
     createRoute({
       method: 'get', path: '/public/places/{slug}/share', tags: ['public'],
-      summary: 'Canonical share link of a place: `data.url` = <public origin>/p/<slug>',
-      request: { params: z.object({ slug: slugSchema }) },
+      summary: 'Share link of a place in a language: `data.url` = <public origin>/p/<slug> (en) or …/p/<slug>/ar (ar); `data.title` = its name in that language',
+      description: '`lang` names the language of the page that shares (decision 003: the URL names the language); without it, the request\'s Accept-Language.',
+      request: {
+        params: z.object({ slug: slugSchema }),
+        query: z.object({ lang: z.enum(['en', 'ar']).optional().openapi({ description: 'Language of the shared page (default: Accept-Language)' }) }),
+      },
       responses: jsonResponses(envelope(z.object({ url: z.string(), title: z.string() })), 'Share link', [400, 404]),
     }),
     async (c) => {
       const { slug } = c.req.valid('param');
+      const lang = c.req.valid('query').lang ?? c.var.lang;
       const row = await c.var.db((tx) => getPlaceBySlug(tx, slug));
       if (!row) throw new ApiError(404, 'place_not_found');
       const origin = deps.publicUrl ?? new URL(c.req.url).origin;
-      const title = c.var.lang === 'ar' && row.name_ar ? String(row.name_ar) : String(row.name);
-      return c.json({ success: true as const, data: { url: `${origin.replace(/\/$/, '')}/p/${slug}`, title } }, 200);
+      const title = lang === 'ar' && row.name_ar ? String(row.name_ar) : String(row.name);
+      const path = `/p/${slug}${lang === 'ar' ? '/ar' : ''}`;
+      return c.json({ success: true as const, data: { url: `${origin.replace(/\/$/, '')}${path}`, title } }, 200);
     },
   );
   return app;

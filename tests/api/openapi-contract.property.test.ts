@@ -198,7 +198,7 @@ function expectDocumented(op: Operation, what: string, answer: Answer) {
   expect(response, `${what} → ${answer.status}: status not documented (${Object.keys(op.op.responses)})`).toBeDefined();
   const json = response.content?.['application/json'];
   if (!json) {
-    expect(answer.contentType, what).toMatch(new RegExp(`^(${Object.keys(response.content ?? {}).join('|') || 'none'})`));
+    expect(answer.contentType, what).toMatch(new RegExp(`^(${Object.keys(response.content ?? {}).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') || 'none'})`));
     return;
   }
   expect(answer.contentType, `${what}: JSON`).toMatch(/^application\/json/);

@@ -65,12 +65,13 @@ function paramValue(path: string, name: string): string | undefined {
 }
 
 /** Query strings: the required ones, and searches so the search paths' answers are checked too. */
-const QUERIES: Record<string, string> = {
+const QUERIES: Record<string, string | (() => string)> = {
   '/public/search': '?q=Schema',
   '/public/categories': '?search=Schema',
   '/admin/categories': '?search=Schema&page=1',
   '/admin/places': '?search=Schema',
   '/public/auth/places': '?search=Schema',
+  '/admin/history': () => `?entity=place&id=${ids.place}`,
 };
 
 type RouteDefinition = {
@@ -104,7 +105,8 @@ describe('every 200 answer matches its declared response schema', () => {
       });
       const secured = route.security?.some((s) => 'bearerAuth' in s);
       const headers: Record<string, string> = secured ? { Authorization: `Bearer ${route.path.startsWith('/admin/') ? adminToken : userToken}` } : {};
-      const res = await app.request(`/api${path}${QUERIES[route.path] ?? ''}`, { headers });
+      const query = QUERIES[route.path] ?? '';
+      const res = await app.request(`/api${path}${typeof query === 'function' ? query() : query}`, { headers });
       const body = await res.json();
       expect(res.status, `GET ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBe(200);
       const parsed = schema.safeParse(body);

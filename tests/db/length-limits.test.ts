@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/server/http/body-limit.ts';
 import { buildingCreateSchema, categoryCreateSchema, optionalSlugSchema, websiteSettingsUpdateSchema, zoneCreateSchema } from '../../src/shared/schemas/admin.ts';
 import { updateProfileRequestSchema } from '../../src/shared/schemas/auth.ts';
-import { slugSchema } from '../../src/shared/schemas/common.ts';
+import { slugSchema, sourceIdentitySchema } from '../../src/shared/schemas/common.ts';
 import { PHONE_PATTERN, placeCreateSchema } from '../../src/shared/schemas/place-form.ts';
 import { rejectRequestBodySchema } from '../../src/shared/schemas/place-request.ts';
 import { ownerSql } from '../helpers/api.ts';
@@ -29,6 +29,7 @@ const category = (field: string, make: Maker = text): Source => ({ schema: categ
 const zone = (field: string, make: Maker = text): Source => ({ schema: zoneCreateSchema, base: { title: 'x' }, path: [field], make });
 const building = (field: string, make: Maker = text): Source => ({ schema: buildingCreateSchema, base: { name: 'x' }, path: [field], make });
 const settings = (field: string, make: Maker = text): Source => ({ schema: websiteSettingsUpdateSchema, base: { siteName: 'x' }, path: [field], make });
+const identity = (field: string): Source => ({ schema: sourceIdentitySchema, base: { source: 'osm', sourceId: 'node/1' }, path: [field], make: text });
 const adminSlug: Source = { schema: optionalSlugSchema, base: {}, path: [], make: slug };
 
 const LENGTH_SOURCES: Record<string, Source> = {
@@ -70,13 +71,22 @@ const LENGTH_SOURCES: Record<string, Source> = {
   'website_settings.logo_url': settings('logoUrl', url),
   'profiles.name': { schema: updateProfileRequestSchema, base: {}, path: ['name'], make: text },
   'place_requests.rejection_reason': { schema: rejectRequestBodySchema, base: {}, path: ['reason'], make: text },
+  // an imported record's source identity and hours (src/server/db/import-directory.ts)
+  ...Object.fromEntries(['places', 'categories', 'zones', 'buildings'].flatMap((table) => [
+    [`${table}.source`, identity('source')], [`${table}.source_id`, identity('sourceId')],
+  ])),
+  'places.opening_hours': identity('openingHours'),
 };
 /** Phone columns: limited by the shared pattern (`+`, then 6–20 of [0-9 ()-]), the same regular expression in the CHECK. */
 const PATTERN_COLUMNS = ['places.phone', 'places.whatsapp', 'places.manager_phone'];
 /** JSON columns: limited in bytes of their JSON text to the API's JSON body limit. */
 const SIZE_COLUMNS = ['place_requests.payload', 'place_requests.previous'];
 /** Columns a client never writes free text into: enums (CHECK ... = ANY), generated search keys. */
-const NOT_FREE_TEXT = ['place_requests.status', 'place_requests.type'];
+const NOT_FREE_TEXT = [
+  'place_requests.status', 'place_requests.type',
+  // the history (20260101005700): written only by its trigger, read only by admins
+  'audit_log.actor_role', 'audit_log.after', 'audit_log.before', 'audit_log.entity', 'audit_log.operation',
+];
 
 function withValue(base: Record<string, unknown>, path: string[], value: string): unknown {
   if (path.length === 0) return value;

@@ -1,6 +1,7 @@
 import slugify from 'slugify';
 import { z } from 'zod';
 import type { Sql } from 'postgres';
+import { sourceIdentitySchema, TEXT_LIMITS } from '../../shared/schemas/common.ts';
 import {
   insertImportPlaces, insertImportRow, loadImportState, lockImportTables, updateImportRows,
   type ImportState, type ImportTable, type ImportTx,
@@ -22,8 +23,8 @@ const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
 const identity = {
   osmId: z.union([z.number().int().positive(), z.string().regex(/^((node|way|relation)\/)?[1-9][0-9]*$/, 'osmId: a number or node/123, way/123, relation/123')]).nullish(),
-  source: z.string().trim().min(1).max(200).nullish(),
-  sourceId: z.string().trim().min(1).max(400).nullish(),
+  source: sourceIdentitySchema.shape.source.nullish(),
+  sourceId: sourceIdentitySchema.shape.sourceId.nullish(),
 };
 
 const categorySchema = z.object({ name: z.string().min(1).max(200), nameAr: z.string().max(200).nullish(), slug, ...identity });
@@ -43,7 +44,7 @@ const placeSchema = z.object({
   address: z.string().max(500).nullish(), addressAr: z.string().max(500).nullish(),
   phone: phone.nullish(), whatsapp: phone.nullish(), website: httpUrl.nullish(),
   lat: lat.nullish(), lng: lng.nullish(), mapUrl: httpUrl.nullish(),
-  description: z.string().max(5000).nullish(), openingHours: z.string().max(500).nullish(), ...identity,
+  description: z.string().max(5000).nullish(), openingHours: sourceIdentitySchema.shape.openingHours, ...identity,
 });
 export const directoryFileSchema = z.object({
   /** Where the file comes from; `name` (else `repo`) labels records that carry no id of their own. */
@@ -228,7 +229,7 @@ interface ParsedFile {
 function parseDirectory(input: unknown, sourceOverride?: string, existingReferences = false): ParsedFile {
   const file = directoryFileSchema.safeParse(input);
   if (!file.success) throw new ImportError([{ list: 'file', index: 0, reason: file.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }]);
-  const label = (sourceOverride ?? file.data.source?.name ?? file.data.source?.repo ?? 'import').slice(0, 200);
+  const label = (sourceOverride ?? file.data.source?.name ?? file.data.source?.repo ?? 'import').slice(0, TEXT_LIMITS.sourceLabel);
   const problems: ImportError['problems'] = [];
   const categories = parseList('categories', file.data.categories, categorySchema, problems);
   const zones = parseList('zones', file.data.zones, zoneSchema, problems);

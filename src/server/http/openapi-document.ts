@@ -22,6 +22,7 @@ export const OPENAPI_TAGS = [
   { name: 'admin: places', description: 'Admin management of places.' },
   { name: 'admin: website settings', description: 'Admin management of the site\'s branding (logo, names, descriptions).' },
   { name: 'admin: history', description: 'Every change of places, categories, zones, buildings and website settings as the database recorded it; restoring places.' },
+  { name: 'admin: import', description: 'Admins import directory files (JSON) or CSVs of places: a dry-run preview of what would be inserted, updated or left alone, then the import. Records are matched by their source identity, never by slug.' },
   { name: 'meta', description: 'Health, this document and the interactive API reference.' },
 ] as const;
 
@@ -99,6 +100,9 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/admin/history': 'adminListHistory',
   'GET /api/admin/history/deleted-places': 'adminListDeletedPlaces',
   'POST /api/admin/history/{entryId}/restore': 'adminRestorePlaceVersion',
+  'POST /api/admin/import/preview': 'adminPreviewImport',
+  'POST /api/admin/import': 'adminImport',
+  'GET /api/public/export': 'exportPlaces',
   'GET /api/health': 'getHealth',
   'GET /api/docs': 'getApiReference',
   'GET /api/docs/scalar.js': 'getApiReferenceScript',

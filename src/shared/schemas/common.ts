@@ -33,7 +33,19 @@ export const TEXT_LIMITS = {
   url: 2048,
   reason: 2000,
   cursor: 600,
+  /** Where an imported record comes from ('osm', a file's label) and its id there (`node/123`, or a derived key). */
+  sourceLabel: 200,
+  sourceId: 400,
+  /** An OpenStreetMap `opening_hours` value as imported (OSM allows 255; room for hand-made files). */
+  openingHours: 500,
 } as const;
+
+/** The source identity an import stores on a record (docs/decisions/013-import-identity.md). */
+export const sourceIdentitySchema = z.object({
+  source: z.string().trim().min(1).max(TEXT_LIMITS.sourceLabel),
+  sourceId: z.string().trim().min(1).max(TEXT_LIMITS.sourceId),
+  openingHours: z.string().max(TEXT_LIMITS.openingHours).nullish(),
+});
 
 /** The explicit orders of a place list (without one, a search is ordered by relevance, else by name). */
 export const PLACE_SORTS = ['name-asc', 'name-desc', 'newest', 'oldest'] as const;

@@ -53,7 +53,7 @@ export const placeRequestSchema = z.object({
   id: 'PlaceRequest',
   description: 'A user\'s proposed new place (`create`) or change to a place they own (`edit`), pending until an admin approves or rejects it.',
   examples: [{
-    id: 31, type: 'edit', status: 'pending', payload: { phone: '+966 11 234 5678' }, place: { id: 120, name: 'City Pharmacy', slug: 'city-pharmacy' },
+    id: 31, type: 'edit', status: 'pending', payload: { phone: '+966 11 234 5678' }, place: { id: 120, name: 'City Pharmacy', nameAr: 'صيدلية المدينة', slug: 'city-pharmacy' },
     user: { id: '6f1c3a52-1d0e-4b8e-9a51-2f1f5d1e9c11', email: 'reader@example.com', name: 'Reader' }, createdAt: '2026-01-03T09:00:00.000Z',
     rejectionReason: null, proposedChanges: [{ field: 'phone', before: null, after: '+966 11 234 5678' }],
     updatedImages: { logo: null, mainImage: null }, reviewedAt: null,

@@ -1,32 +1,8 @@
 import { STORAGE_KEYS } from './storage-keys.ts';
 
-export type Lang = 'en' | 'ar';
-export const LANGS: readonly Lang[] = ['en', 'ar'];
-export const DEFAULT_LANG: Lang = 'en';
-/** The Arabic route suffix of spec §2/§9. */
-export const AR_SUFFIX = '/ar';
+import { DEFAULT_LANG, isLang, langOfUrl, type Lang } from '../shared/language.ts';
 
-export const isLang = (v: unknown): v is Lang => v === 'en' || v === 'ar';
-export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
-
-/** Removes a trailing `/ar` or `/en` segment: '/p/x/ar' → '/p/x', '/ar' → '/'. */
-export function stripLangSegment(pathname: string): string {
-  const stripped = pathname.replace(/\/(ar|en)\/?$/, '');
-  return stripped === '' ? '/' : stripped;
-}
-
-/** The language a path names by its last segment, if any. */
-export function langOfPath(pathname: string): Lang | null {
-  const m = /\/(ar|en)\/?$/.exec(pathname);
-  return m ? (m[1] as Lang) : null;
-}
-
-/** The path in `lang`: Arabic adds the `/ar` suffix (public and admin pages), English has none. */
-export function localizePath(pathname: string, lang: Lang): string {
-  const base = stripLangSegment(pathname);
-  if (lang === 'en') return base;
-  return base === '/' ? AR_SUFFIX : `${base.replace(/\/$/, '')}${AR_SUFFIX}`;
-}
+export { AR_SUFFIX, DEFAULT_LANG, dirOf, isLang, LANGS, langOfPath, langOfUrl, localizePath, stripLangSegment, type Lang } from '../shared/language.ts';
 
 export function storedLang(): Lang {
   try {
@@ -41,7 +17,5 @@ export function storedLang(): Lang {
  * Language for a location: `lang` query, then last path segment (en|ar), then storage, then English.
  */
 export function detectLang(location: { pathname: string; search: string }): Lang {
-  const q = new URLSearchParams(location.search).get('lang');
-  if (isLang(q)) return q;
-  return langOfPath(location.pathname) ?? storedLang();
+  return langOfUrl(location) ?? storedLang();
 }

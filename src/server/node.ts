@@ -16,6 +16,8 @@ import { CSP_NONCE_PLACEHOLDER, INLINE_SCRIPT_HASHES_FILE } from '../shared/csp.
 import { parseServerEnv } from './env.ts';
 import { startStack } from './stack.ts';
 import { createSpaDocument, type ViteManifest } from './spa/document.ts';
+import { createPageRenderer, PAGE_NONCE_HEADER, isRenderedPath, type ServerEntry } from './render/renderer.ts';
+import { pathToFileURL } from 'node:url';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
@@ -111,14 +113,44 @@ async function main() {
   root.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('/index.html') ? next() : staticDist(c, next)));
   // The SPA's HTML carries its route's preload hints and the API answers it starts with (decision 012).
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null;
   const spaDocument = indexHtml && createSpaDocument({
     template: indexHtml,
-    manifest: existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null,
+    manifest,
     fetchApi: (apiPath, lang) => Promise.resolve(api.request(`/api${apiPath}`, { headers: { 'accept-language': lang } })),
   });
+  // The public pages arrive rendered (decision 019): the server bundle built from src/entry-server.tsx.
+  const entryFile = path.resolve('dist-server', 'entry-server.js');
+  const renderPage = indexHtml && env.SSR && existsSync(entryFile)
+    ? createPageRenderer({
+      template: indexHtml,
+      noncePlaceholder: CSP_NONCE_PLACEHOLDER,
+      manifest,
+      entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
+      api: (apiPath, init) => Promise.resolve(api.request(apiPath, init)),
+      cache: responseCache,
+      publicUrl: env.PUBLIC_URL,
+    })
+    : null;
   root.get('*', async (c) => {
     if (!spaDocument) return c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503);
-    return c.html(await spaDocument(new URL(c.req.url), CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache' });
+    if (renderPage) {
+      try {
+        const res = await renderPage(c.req.raw, { nonce: c.get('secureHeadersNonce') ?? '' });
+        if (res) {
+          const nonce = res.headers.get(PAGE_NONCE_HEADER);
+          res.headers.delete(PAGE_NONCE_HEADER);
+          if (nonce) c.set('cspNonce', nonce);
+          return res;
+        }
+      } catch (error) {
+        // the client-rendered shell still works: log and fall through to it
+        logger.error({ err: error, path: c.req.path }, 'server rendering failed; sending the client-rendered page');
+      }
+    }
+    // Client-rendered pages (profile, sign-in, admin) are not for search engines.
+    const noindex = isRenderedPath(c.req.path) ? {} : { 'X-Robots-Tag': 'noindex' };
+    return c.html(await spaDocument(new URL(c.req.url), CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache', ...noindex });
   });
 
   const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {

@@ -1,5 +1,5 @@
 import { BOOT_DATA_ELEMENT_ID, bootPlan, type BootData } from '../../shared/boot-data.ts';
-import { isLang, langOfPath, stripLangSegment, type Lang } from '../../lib/language.ts';
+import { isLang, langOfPath, stripLangSegment, type Lang } from '../../shared/language.ts';
 import { injectNonce } from '../http/security-headers.ts';
 
 /** The parts of Vite's build manifest (dist/.vite/manifest.json) used here: source path → chunk. */

@@ -66,6 +66,10 @@ function inlinePrePaintScripts(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : [react(), inlinePrePaintScripts(), precompress()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+  // Emotion and Chakra go into the server bundle, built for production like the browser's: Emotion's
+  // development build adds labels to class names, so a server started with NODE_ENV=test would render
+  // other class names than the browser hydrates with.
+  ssr: { noExternal: [/^@emotion\//, '@chakra-ui/react'] },
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server's renderer of the public pages
   // (decision 019) → dist-server/entry-server.js, run by Node with the dependencies from node_modules
   build: isSsrBuild

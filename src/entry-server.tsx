@@ -80,6 +80,18 @@ export function configureApi(fetchApi: (url: string, init: RequestInit) => Promi
 
 const handler = createStaticHandler(appRoutes);
 
+/**
+ * Queries the server leaves to the browser: the map's markers (every place, ~1.5 MB of JSON) feed only
+ * Leaflet, which renders in the browser.
+ */
+const CLIENT_ONLY_QUERIES = new Set(['map-markers']);
+
+/** False for a query its component disabled (`enabled: false`, e.g. a search without a term). */
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
+}
+
 function errorOf(query: Query): ApiError | null {
   const error = query.state.error;
   return error instanceof ApiError ? error : null;
@@ -96,6 +108,8 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error('The app has no loaders: a static handler Response is unexpected');
   const queryClient = createQueryClient();
+  // a failed query renders its error (e.g. the not-found page of an unknown slug), not a new attempt
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   const i18n = i18nFor(lang);
   const tried = new Set<string>();
   const tree = (emotionCache: EmotionCache) => (
@@ -112,7 +126,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   for (let pass = 0; pass < maxPasses; pass++) {
     // `prerender` waits for every lazy component (route modules, lazily loaded parts) to load
     await (await prerender(tree(scratch))).prelude.cancel();
-    const waiting = queryClient.getQueryCache().getAll().filter((q) => q.state.status === 'pending' && !tried.has(q.queryHash));
+    const waiting = queryClient.getQueryCache().getAll().filter((q) => q.state.status === 'pending' && !tried.has(q.queryHash) && !CLIENT_ONLY_QUERIES.has(String(q.queryKey[0])) && isEnabled(q));
     if (!waiting.length) break;
     for (const q of waiting) tried.add(q.queryHash);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -131,7 +145,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   const emotion = createEmotionServer(emotionCache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   const queries = dehydrate(queryClient, {
-    shouldDehydrateQuery: (q) => q.state.status === 'success' || (q.state.status === 'error' && errorOf(q) !== null),
+    shouldDehydrateQuery: (q) => q.state.status === 'success' || (q.state.status === 'error' && (errorOf(q)?.status ?? 0) >= 400 && (errorOf(q)?.status ?? 0) < 500),
     shouldRedactErrors: () => false,
   });
   for (const q of queries.queries) {

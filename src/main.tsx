@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes, AppRouter, createAppRouter, loadMatchedRoutes } from './app/router.tsx';
-import { beginHydration } from './components/ui/deferred.tsx';
+import { beginHydration, HydrationEnd } from './components/ui/deferred.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { detectLang } from './lib/language.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -15,6 +15,8 @@ if (ssr) {
   // A public page the server rendered (decision 019): hydrate it from the same inputs — its language,
   // theme, the queries' answers and the route modules it matched — so the first render matches the HTML.
   const queryClient = createQueryClient();
+  // as on the server: a query that failed there (a 404) shows its error at once instead of a new attempt
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   hydrateQueries(queryClient, ssr.queries);
   void Promise.all([initI18n(ssr.lang), loadMatchedRoutes(appRoutes, window.location)]).then(() => {
     const router = createAppRouter({ loaderData: {}, actionData: null, errors: null });
@@ -24,6 +26,7 @@ if (ssr) {
       <StrictMode>
         <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient}>
           <AppRouter router={router} />
+          <HydrationEnd />
         </AppProvider>
       </StrictMode>,
     );

@@ -4,7 +4,7 @@ import type { EmotionCache } from '@emotion/cache';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { system } from '../components/ui/system.ts';
-import { Deferred } from '../components/ui/deferred.tsx';
+import { Deferred, useHydrated } from '../components/ui/deferred.tsx';
 import type { Lang } from '../lib/language.ts';
 import type { Theme } from '../lib/theme.ts';
 import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
@@ -13,6 +13,12 @@ import { createEmotionCache } from './emotion-cache.ts';
 
 // The toast region (and zag's toast machine) loads after the first paint: no page needs it to show.
 const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+
+/** The toast region only in the browser (its inline positioning styles would break the CSP in server HTML). */
+function BrowserToaster() {
+  const hydrated = useHydrated();
+  return hydrated ? <Suspense fallback={null}><Toaster /></Suspense> : null;
+}
 
 function ChakraLocale({ children }: { children: ReactNode }) {
   const { lang } = usePreferences();
@@ -44,7 +50,7 @@ export function AppProvider({ initialLang, initialTheme, queryClient: givenClien
           <PreferencesProvider initialLang={initialLang} initialTheme={initialTheme}>
             <ChakraLocale>
               {children}
-              <Deferred><Suspense fallback={null}><Toaster /></Suspense></Deferred>
+              <Deferred><BrowserToaster /></Deferred>
             </ChakraLocale>
           </PreferencesProvider>
         </ChakraProvider>

@@ -149,8 +149,8 @@ async function main() {
       }
     }
     // Client-rendered pages (profile, sign-in, admin) are not for search engines.
-    const noindex = isRenderedPath(c.req.path) ? {} : { 'X-Robots-Tag': 'noindex' };
-    return c.html(await spaDocument(new URL(c.req.url), CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache', ...noindex });
+    if (!isRenderedPath(c.req.path)) c.header('X-Robots-Tag', 'noindex');
+    return c.html(await spaDocument(new URL(c.req.url), CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache' });
   });
 
   const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {

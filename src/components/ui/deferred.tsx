@@ -1,24 +1,47 @@
 import { startTransition, Suspense, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 const onServer = typeof document === 'undefined';
-let hydratingServerHtml = false;
+/** True on a page the server rendered (for its whole life: every `Deferred` keeps the same tree shape). */
+let serverRenderedPage = false;
+/** Until the hydrated page has painted: deferred blocks wait (their server HTML stays as it is). */
+let waitingForPaint = false;
 let firstPaint: Promise<void> | null = null;
 
+let endFirstPaint: (() => void) | null = null;
+
 /**
- * Called by src/main.tsx before it hydrates a server-rendered page: until that page has painted,
- * `Deferred` blocks keep the server's HTML as it is and hydrate afterwards (decision 019).
+ * Called by src/main.tsx before it hydrates a server-rendered page: until that page has hydrated and
+ * painted (`HydrationEnd`), `Deferred` blocks keep the server's HTML as it is and hydrate afterwards
+ * (decision 019).
  */
 export function beginHydration() {
-  hydratingServerHtml = true;
+  serverRenderedPage = true;
+  waitingForPaint = true;
   firstPaint = new Promise<void>((resolve) => {
-    const done = () => {
-      hydratingServerHtml = false;
+    endFirstPaint = () => {
+      waitingForPaint = false;
       resolve();
     };
-    // after the next painted frame; a hidden tab paints no frames, hence the timer
-    requestAnimationFrame(() => setTimeout(done, 0));
-    setTimeout(done, 500);
   });
+}
+
+/**
+ * Rendered once beside the app by a hydrating page: after the first hydration commit and the next
+ * painted frame (or 500 ms in a hidden tab, which paints none), the deferred blocks hydrate.
+ */
+export function HydrationEnd() {
+  useEffect(() => {
+    const done = () => endFirstPaint?.();
+    let tick: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => { tick = setTimeout(done, 0); });
+    const timer = setTimeout(done, 500);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(tick);
+      clearTimeout(timer);
+    };
+  }, []);
+  return null;
 }
 
 /** True once the app runs in the browser after hydration; false on the server and during hydration. */
@@ -29,7 +52,7 @@ export function useHydrated(): boolean {
 
 /** On a hydrating server-rendered page: suspends (React keeps the server's HTML) until the first paint. */
 function AfterFirstPaint({ children }: { children: ReactNode }) {
-  if (hydratingServerHtml && firstPaint) use(firstPaint);
+  if (waitingForPaint && firstPaint) use(firstPaint);
   return <>{children}</>;
 }
 
@@ -68,14 +91,14 @@ function AfterPaint({ children, fallback, delay }: { children: ReactNode; fallba
  * paint of what the reader sees (decision 012).
  * - Server render (decision 019): rendered in full, so the HTML has it (search engines, no-script readers).
  * - Hydrating that HTML: its hydration waits until the page has painted (a suspended Suspense boundary:
- *   React keeps the server's markup meanwhile), so the first hydration pass is short.
+ *   React keeps the server's markup meanwhile), so the first hydration pass is short. On such a page every
+ *   `Deferred` keeps that shape (Suspense around its children) so late-hydrating parts always match.
  * - A client-rendered page: mounted after the first paint, inside `startTransition`; `delay` (frames,
  *   default 0) staggers several blocks and `fallback` (default nothing) stands in until then.
  * Once shown, the children stay mounted.
  */
 export function Deferred({ children, fallback = null, delay = 0 }: { children: ReactNode; fallback?: ReactNode; delay?: number }) {
-  const [serverHtml] = useState(() => onServer || hydratingServerHtml);
-  if (serverHtml) {
+  if (onServer || serverRenderedPage) {
     return <Suspense fallback={fallback}><AfterFirstPaint>{children}</AfterFirstPaint></Suspense>;
   }
   return <AfterPaint fallback={fallback} delay={delay}>{children}</AfterPaint>;

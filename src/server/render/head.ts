@@ -193,7 +193,7 @@ export function buildHead(input: HeadInput): PageHead {
       break;
     }
     case 'search':
-      title = withSite(subject.q ? `${section(lang, 'search')}: ${subject.q}` : section(lang, 'search'));
+      title = withSite(section(lang, 'search'));
       robots = 'noindex, follow';
       break;
     case 'map':

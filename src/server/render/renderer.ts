@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { bootPlan } from '../../shared/boot-data.ts';
 import {
-  dirOf, isLang, isTheme, langOfUrl, localizePath, PREFERENCE_COOKIES, preferredLang, readCookie, stripLangSegment,
+  dirOf, isLang, isTheme, langOfUrl, localizePath, PREFERENCE_COOKIE_MAX_AGE, PREFERENCE_COOKIES, preferredLang, readCookie, stripLangSegment,
   type Lang, type Theme,
 } from '../../shared/language.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
@@ -157,7 +157,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const links = [...preload].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
 
     let html = base.split(noncePlaceholder).join(nonce);
-    html = html.replace(/<html lang="en" dir="ltr">/, `<html lang="${lang}" dir="${dirOf(lang)}" class="${theme}" style="color-scheme: ${theme}" data-ssr="">`);
+    html = html.replace(/<html lang="en" dir="ltr">/, `<html lang="${lang}" dir="${dirOf(lang)}" class="${theme}" data-ssr="">`);
     html = html.replace('</head>', `${headTags(head, { lang, siteName, iconUrl: site.logoUrl, nonce })}${links}${app.styles}</head>`);
     const state = `<script type="application/json" id="dalil-ssr">${escapeJsonForHtml(JSON.stringify(app.state))}</script>`;
     html = html.replace('<div id="root"></div>', () => `<div id="root">${app.html}</div>${state}`);
@@ -175,6 +175,17 @@ export function createPageRenderer(options: PageRendererOptions) {
       return new Response(null, { status: 301, headers: { Location: `/p/${placesSlug[1]}${placesSlug[2] ?? ''}${url.search}`, 'Cache-Control': 'public, max-age=3600' } });
     }
 
+    // a trailing /en names English: remembered, then removed from the address (decision 003)
+    if (/\/en\/?$/.test(url.pathname)) {
+      return new Response(null, {
+        status: 302,
+        headers: {
+          Location: `${stripLangSegment(url.pathname)}${url.search}`,
+          'Set-Cookie': `${PREFERENCE_COOKIES.lang}=en; Path=/; Max-Age=${PREFERENCE_COOKIE_MAX_AGE}; SameSite=Lax`,
+          'Cache-Control': 'private, no-cache',
+        },
+      });
+    }
     const cookies = request.headers.get('cookie');
     const urlLang = langOfUrl(url);
     const cookieLang = readCookie(cookies, PREFERENCE_COOKIES.lang);

@@ -67,7 +67,9 @@ export default function PlaceDetailsPage() {
   const query = usePlaceQuery(slug);
   const place = query.data;
   const name = place ? pick(place.name, place.nameAr) : slug;
-  useDocumentTitle(name);
+  // "Name — Category, Zone" (issue 14), as in the server's <title>
+  const comma = lang === 'ar' ? '، ' : ', ';
+  useDocumentTitle(place ? `${name} — ${[pick(place.category.name, place.category.nameAr), place.zone ? pick(place.zone.title, place.zone.titleAr) : null].filter(Boolean).join(comma)}` : name);
   useStructuredData(place, name, lang);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;

@@ -55,7 +55,9 @@ export function DocumentHead() {
 }
 
 /**
- * Sets the page title to 'site name - section' (spec §2); the Arabic site name in Arabic. Follows the
+ * Sets the page title to 'section | site name' (the site name alone on home; issue 14 changed spec §2's
+ * 'site name - section' so that the page's own name comes first in tabs and search results, as the server
+ * writes it into the HTML: src/server/render/head.ts); the Arabic site name in Arabic. Follows the
  * settings query from the cache instead of subscribing the page to it, so their arrival (~1 s after
  * start) retitles the document without re-rendering the page (decision 012).
  */
@@ -66,7 +68,7 @@ export function useDocumentTitle(section?: string | null) {
     const apply = () => {
       const settings = queryClient.getQueryData<WebsiteSettings>(websiteSettingsKey) ?? FALLBACK_SETTINGS;
       const siteName = pick(settings.siteName, settings.siteNameAr);
-      const title = section ? `${siteName} - ${section}` : siteName;
+      const title = section ? `${section} | ${siteName}` : siteName;
       if (document.title === title) return;
       document.title = title;
       setMeta('meta[property="og:title"]', 'property', 'og:title', title);

@@ -121,7 +121,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       hooks.onAuthFailure(picked.scope);
     }
   }
-  let json: any = null;
+  let json: any;
   try {
     json = await res.json();
   } catch {

@@ -99,6 +99,15 @@ describe('admin endpoints refuse non-admins and change nothing', () => {
     }
   });
 
+  it('one guard covers every /admin/* operation: moderation and uploads are refused before their input too', async () => {
+    for (const [token, status] of [[null, 401], [user, 403]] as const) {
+      expect((await call('GET', '/admin/place-requests?page=-1', { token })).status).toBe(status);
+      expect((await call('POST', '/admin/place-requests/abc/reject', { token, body: '{broken' })).status).toBe(status);
+      expect((await call('POST', '/admin/place-requests/approve-all', { token, body: { type: 'nonsense' } })).status).toBe(status);
+      expect((await call('GET', '/admin/auth/verify', { token })).status).toBe(status);
+    }
+  });
+
   it('the same calls succeed for an admin (the guard is what refused them)', async () => {
     const get = await call('GET', `/admin/zones/${ids.zone}`, { token: admin });
     expect(get.status).toBe(200);

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiApp } from '../../src/server/app.ts';
+import type { ApiApp } from '../../src/server/http/env.ts';
 import { isStorableText } from '../../src/shared/schemas/common.ts';
 import { LocalStorageProvider } from '../../src/server/storage/local-storage-provider.ts';
 import { createUser, testApp } from '../helpers/api.ts';

@@ -1,6 +1,6 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { JwtClaims } from '../db/client.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/api-error.ts';
 
 /** A signed-in caller, from a verified access token. */
@@ -49,4 +49,17 @@ export function requireAdmin(c: Context<AppEnv>): AuthedUser {
   const user = requireUser(c);
   if (!user.isAdmin) throw new ApiError(403, 'forbidden');
   return user;
+}
+
+/**
+ * The one admin guard, mounted by app.ts on `/admin/*` before any admin route reads its input:
+ * 401 `unauthorized` without a valid token, 403 `forbidden` for a signed-in non-admin. Requests for
+ * which `isPublic` is true pass (the admin sign-in operations, which hand out or end sessions and
+ * declare no bearerAuth: `/admin/auth/login|refresh|logout`).
+ */
+export function adminGuard(isPublic: (c: Context<AppEnv>) => boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isPublic(c)) requireAdmin(c);
+    await next();
+  };
 }

@@ -1,4 +1,4 @@
-import type { AccessTokenVerifier } from '../context.ts';
+import type { AccessTokenVerifier } from './tokens.ts';
 import type { Lang } from '../http/messages.ts';
 
 /**

@@ -1,6 +1,10 @@
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import type { JwtClaims } from '../db/client.ts';
-import type { AccessTokenVerifier } from '../context.ts';
+
+/** Verifies a bearer access token; returns its claims, or null when it is invalid or expired. */
+export interface AccessTokenVerifier {
+  verifyAccessToken(token: string): Promise<JwtClaims | null>;
+}
 
 /** Access-token lifetime in seconds (GoTrue's default `jwt_expiry`). */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;

@@ -81,6 +81,7 @@ export async function startEmbeddedPostgres(options: {
     throw new Error(
       `Embedded PostgreSQL did not start (cluster ${clusterDir}, port ${options.port}). ` +
         `Is the port in use or another server running on this folder? ${error ?? ''}`,
+      { cause: error },
     );
   }
   return {

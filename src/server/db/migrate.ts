@@ -52,7 +52,7 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
                  values (${m.version}, ${[text]}, ${m.name})`;
       });
     } catch (error) {
-      throw new Error(`Migration ${path.basename(m.file)} failed: ${(error as Error).message}`);
+      throw new Error(`Migration ${path.basename(m.file)} failed: ${(error as Error).message}`, { cause: error });
     }
     applied.push(m.version);
   }

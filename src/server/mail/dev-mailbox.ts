@@ -21,6 +21,7 @@ export async function startDevMailbox(options: { smtpPort: number; webPort: numb
     throw new Error(
       `The dev mailbox could not start on ports ${options.smtpPort} (SMTP) / ${options.webPort} (web): ${(error as Error).message}. ` +
         'Choose others with MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT, or set MAIL_DEV=false with SMTP_HOST.',
+      { cause: error },
     );
   }
   return {

@@ -1,5 +1,7 @@
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
+import { PLACE_COLUMNS, PLACE_FROM } from './columns.ts';
+import { toPlace } from './mappers.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
 import type { PlaceCreateInput, PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request.ts';
@@ -153,6 +155,32 @@ export async function assertPlaceReferences(tx: Tx, fields: { categoryId?: numbe
   if (!found.zone) errors.zoneId = ['invalid id'];
   if (!found.building) errors.buildingId = ['invalid id'];
   if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', errors);
+}
+
+/**
+ * The owner of place `id` and its current values as a request payload (private.place_as_payload),
+ * for an edit request; undefined when the place does not exist.
+ */
+export async function placeForEditRequest(tx: Tx, id: number): Promise<{ owner_id: string | null; current: Record<string, unknown> } | undefined> {
+  const [place] = await tx<{ owner_id: string | null; current: Record<string, unknown> }[]>`
+    select p.owner_id, private.place_as_payload(p) as current from public.places p where p.id = ${id}`;
+  return place;
+}
+
+/**
+ * A page of the places `userId` owns (full place rows, newest first), with the total; `search`
+ * matches a substring of the English or Arabic name (case-insensitive).
+ */
+export async function ownPlaces(tx: Tx, userId: string, search: string | undefined, paging: { page: number; limit: number }) {
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const filter = () => tx`where p.owner_id = ${userId}
+    ${pattern ? tx`and (p.name ilike ${pattern} or p.name_ar ilike ${pattern})` : tx``}`;
+  const [rows, [{ total }]] = await Promise.all([
+    tx`select ${tx.unsafe(PLACE_COLUMNS)} from ${tx.unsafe(PLACE_FROM)} ${filter()}
+       order by p.created_at desc, p.id desc limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
+    tx<{ total: number }[]>`select count(*)::int as total from public.places p ${filter()}`,
+  ]);
+  return { rows: rows.map(toPlace), total };
 }
 
 /** Inserts a pending request of the caller (RLS: only for themselves; edits only of places they own). */

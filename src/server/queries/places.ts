@@ -1,21 +1,9 @@
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
-import { countSearchPlaces, Params, placeMatchSql, planSearch, run, SEARCH_WINDOW, searchPlaces } from './search.ts';
-
-/** Columns of a place joined with its category, zone and building (see mappers.toPlace). */
-export const PLACE_COLUMNS = `
-  p.id, p.slug, p.name, p.name_ar, p.logo_url, p.address, p.address_ar, p.phone, p.whatsapp, p.website_url, p.map_url,
-  p.category_id, p.zone_id, p.building_id, p.description, p.image_url, p.youtube_url, p.manager_name, p.manager_name_ar,
-  p.manager_phone, p.latitude, p.longitude, p.created_at, p.updated_at, p.owner_id,
-  c.name as category_name, c.name_ar as category_name_ar, c.slug as category_slug,
-  z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
-  b.name as building_name, b.name_ar as building_name_ar, b.slug as building_slug, b.number as building_number`;
-export const PLACE_FROM = `
-  public.places p
-  join public.categories c on c.id = p.category_id
-  left join public.zones z on z.id = p.zone_id
-  left join public.buildings b on b.id = p.building_id`;
+import { PLACE_COLUMNS, PLACE_FROM } from './columns.ts';
+import { countSearchPlaces, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces } from './search.ts';
+import { Params, run } from './sql.ts';
 
 export type PlaceSort = 'name-asc' | 'name-desc' | 'newest' | 'oldest';
 

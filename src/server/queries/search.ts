@@ -1,7 +1,8 @@
 import type { SearchResults } from '../../shared/schemas/entities.ts';
 import type { Tx } from '../db/client.ts';
 import { toBuilding, toCategory, toPlaceListItem, toZone } from './mappers.ts';
-import { PLACE_COLUMNS, PLACE_FROM } from './places.ts';
+import { BUILDING_COLUMNS, CATEGORY_COLUMNS, PLACE_COLUMNS, PLACE_FROM, ZONE_COLUMNS } from './columns.ts';
+import { Params, run } from './sql.ts';
 
 /**
  * The search service (one for the overlay, /public/search, the `search` parameter of every place
@@ -64,26 +65,6 @@ export async function planSearch(tx: Tx, q: string): Promise<SearchPlan | null> 
   const plan = row?.key && row.typed && row.fuzzy ? { key: String(row.key), typed: String(row.typed), fuzzy: String(row.fuzzy) } : null;
   remember(planCache, text, { plan, at: Date.now() }, PLAN_CACHE_SIZE);
   return plan;
-}
-
-/**
- * Runs a statement as a named prepared statement (per connection): the tiered search and list
- * queries cost more to plan than to run. Every value is a parameter, so the SQL texts stay few.
- * `prepare: false` plans each run with the actual values (for queries whose best plan depends on
- * how common the searched words are).
- */
-export function run(tx: Tx, text: string, params: Params | unknown[] = [], options: { prepare?: boolean } = {}) {
-  const values = params instanceof Params ? params.values : params;
-  return tx.unsafe(text, values as never[], { prepare: options.prepare ?? true }) as unknown as Promise<Record<string, any>[]>;
-}
-
-/** Collects positional parameters for tx.unsafe: `p.add(value)` returns `$n`. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
 }
 
 /** Upper bound of a byte-order prefix range: every string starting with `key` sorts below it. */
@@ -254,19 +235,12 @@ export async function searchAll(tx: Tx, q: string, limit: number): Promise<Searc
   const pb = new Params();
   const b = smallTableSearch('b', ['name_key', 'name_ar_key'], plan, pb);
   const [categories, places, zones, buildings] = await Promise.all([
-    run(tx, `select c.id, c.slug, c.name, c.name_ar, c.icon_url,
-                 coalesce((select k.n from private.place_counts k where k.category_id = c.id and k.zone_id = -1), 0) as places_count
+    run(tx, `select ${CATEGORY_COLUMNS}
                from public.categories c where ${c.where()} order by ${c.order()}, c.name, c.id limit ${pc.add(limit)}`, pc),
     searchPlaces(tx, plan, { limit }),
-    run(tx, `select z.id, z.slug, z.title, z.title_ar, z.description, z.description_ar, z.location_url, z.sort_order,
-                 z.latitude, z.longitude,
-                 (select count(*) from public.buildings b where b.zone_id = z.id) as buildings_count,
-                 coalesce((select k.n from private.place_counts k where k.category_id = -1 and k.zone_id = z.id), 0) as places_count
+    run(tx, `select ${ZONE_COLUMNS}
                from public.zones z where ${z.where()} order by ${z.order()}, z.title, z.id limit ${pz.add(limit)}`, pz),
-    run(tx, `select b.id, b.zone_id, b.slug, b.name, b.name_ar, b.number, b.description, b.description_ar, b.map_url,
-                 b.sort_order, b.has_details, b.latitude, b.longitude,
-                 z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
-                 (select count(*) from public.places p where p.building_id = b.id) as places_count
+    run(tx, `select ${BUILDING_COLUMNS}, z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug
                from public.buildings b join public.zones z on z.id = b.zone_id
                where ${b.where()} order by ${b.order()}, b.name, b.id limit ${pb.add(limit)}`, pb),
   ]);

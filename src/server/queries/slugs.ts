@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { slugFrom } from '../db/import-directory.ts';
+import { ApiError } from '../http/api-error.ts';
 
 export { slugFrom };
 
@@ -32,4 +33,34 @@ export async function uniqueSlug(
   let candidate = base;
   for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
   return candidate;
+}
+
+/** Field message of a taken slug (409 `slug_taken`, in `error.fields.slug`). */
+export const SLUG_TAKEN_MESSAGE = 'This slug is already in use';
+
+/** The ApiError of a slug already used (409 `slug_taken` with `fields.slug`). */
+export const slugTaken = () => new ApiError(409, 'slug_taken', { slug: [SLUG_TAKEN_MESSAGE] });
+
+/**
+ * Throws 409 `slug_taken` when `slug` is already used in `table` by another row than `excludeId`
+ * (buildings: within `zoneId`). Takes the same advisory lock as `uniqueSlug` for that base.
+ */
+export async function assertSlugFree(tx: Tx, table: SlugTable, slug: string, options: { excludeId?: number; zoneId?: number } = {}) {
+  const scope = table === 'buildings' ? `zone ${options.zoneId}:` : '';
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`public.${table}.slug:${scope}${slug}`}, 0))`;
+  const [row] = await tx`
+    select 1 from ${tx('public.' + table)}
+    where slug = ${slug} and id is distinct from ${options.excludeId ?? null}
+      ${table === 'buildings' ? tx`and zone_id = ${options.zoneId ?? null}` : tx``}`;
+  if (row) throw slugTaken();
+}
+
+/** Runs a write; a unique violation (the only unique keys written are slugs) becomes 409 `slug_taken`. */
+export async function mapSlugConflict<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if ((error as { code?: string } | null)?.code === '23505') throw slugTaken();
+    throw error;
+  }
 }

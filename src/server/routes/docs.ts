@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
-import type { ApiApp } from '../app.ts';
-import type { AppDeps } from '../context.ts';
+import type { ApiApp, AppDeps } from '../http/env.ts';
+import { createRouter } from '../http/router.ts';
 import { docsContentSecurityPolicy } from '../http/security-headers.ts';
 
 /** Scalar's own CDN build, used only when the entry does not serve the bundle itself (deps.docsScript). */
@@ -46,7 +46,8 @@ async function inlineScriptHashes(html: string): Promise<string[]> {
  * (`docsContentSecurityPolicy`): its two inline bootstrap scripts are allowed by hash, inline styles
  * are allowed on this path only. Both routes are listed in the OpenAPI document (tag `meta`).
  */
-export function registerDocsRoutes(app: ApiApp, deps: AppDeps): void {
+export function docsRoutes(deps: AppDeps): ApiApp {
+  const app = createRouter();
   const local = Boolean(deps.docsScript);
   const scriptUrl = local ? 'docs/scalar.js' : SCALAR_CDN_URL;
   const page = Scalar(scalarConfig(scriptUrl));
@@ -69,7 +70,7 @@ export function registerDocsRoutes(app: ApiApp, deps: AppDeps): void {
     return c.html(html, 200, { 'Cache-Control': 'no-cache' });
   });
 
-  if (!deps.docsScript) return;
+  if (!deps.docsScript) return app;
   const load = deps.docsScript;
   let script: Promise<Uint8Array> | undefined;
   app.openAPIRegistry.registerPath({
@@ -81,4 +82,5 @@ export function registerDocsRoutes(app: ApiApp, deps: AppDeps): void {
     const body = await script;
     return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=86400' });
   });
+  return app;
 }

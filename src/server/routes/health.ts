@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { ApiApp } from '../app.ts';
-import type { AppDeps } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { ApiApp, AppDeps } from '../http/env.ts';
+import { createRouter } from '../http/router.ts';
+import { appliedMigrations } from '../queries/health.ts';
 import { addMessages } from '../http/messages.ts';
 import { apiErrorSchema } from '../../shared/schemas/common.ts';
 
@@ -28,25 +29,6 @@ const unhealthySchema = apiErrorSchema.extend({
   }),
 });
 
-async function appliedMigrations(deps: AppDeps): Promise<string[]> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('health check timed out'), { code: 'CONNECT_TIMEOUT' })), HEALTH_TIMEOUT_MS);
-  });
-  try {
-    const rows = await Promise.race([
-      deps.sql.begin(async (tx) => {
-        await tx`select set_config('statement_timeout', ${String(HEALTH_TIMEOUT_MS)}, true)`;
-        return tx<{ version: string }[]>`select version from supabase_migrations.schema_migrations order by version`;
-      }),
-      timeout,
-    ]);
-    return rows.map((r) => r.version);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * `GET /health` (`/api/health`): liveness and readiness for load balancers and monitors, anonymous,
  * never cached. 200 `{ success:true, data:{ status:'ok', database:'ok', migrations:'current',
@@ -57,7 +39,8 @@ async function appliedMigrations(deps: AppDeps): Promise<string[]> {
  * migrations:'current'|'pending'|'unknown', pendingMigrations? } }` with Retry-After.
  * Without `deps.migrations` only the database is checked (migrations reported 'current' when the table answers).
  */
-export function registerHealthRoute(app: ApiApp, deps: AppDeps): void {
+export function healthRoutes(deps: AppDeps): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/health', tags: ['meta'],
@@ -71,7 +54,7 @@ export function registerHealthRoute(app: ApiApp, deps: AppDeps): void {
       c.header('Cache-Control', 'no-store');
       let applied: string[];
       try {
-        applied = await appliedMigrations(deps);
+        applied = await appliedMigrations(deps.sql, HEALTH_TIMEOUT_MS);
       } catch {
         throw new ApiError(503, 'unhealthy', undefined, undefined, { 'Retry-After': '5' }, { database: 'unavailable', migrations: 'unknown' });
       }
@@ -86,4 +69,5 @@ export function registerHealthRoute(app: ApiApp, deps: AppDeps): void {
       }, 200);
     },
   );
+  return app;
 }

@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ApiApp } from '../app.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { requireUser } from '../auth/guards.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { ApiApp, AppDeps, AppEnv } from '../http/env.ts';
+import { security } from '../http/openapi.ts';
+import { createRouter } from '../http/router.ts';
 import { addMessages } from '../http/messages.ts';
 import { readImageUpload } from '../storage/read-image-upload.ts';
 import { StorageWriteError, UPLOAD_BUCKETS, type UploadBucket } from '../storage/provider.ts';
@@ -57,7 +58,7 @@ function documentUpload(app: ApiApp, path: string, summary: string, errors: numb
   };
   for (const status of errors) responses[status] = { description: names[status] ?? 'Error', content: errorContent };
   app.openAPIRegistry.registerPath({
-    method: 'post', path, tags: ['uploads'], summary, security: [{ bearerAuth: [] }],
+    method: 'post', path, tags: ['uploads'], summary, security,
     request: {
       body: {
         required: true,
@@ -72,9 +73,11 @@ function documentUpload(app: ApiApp, path: string, summary: string, errors: numb
  * Image uploads (spec §7): `POST /public/auth/upload/places` for signed-in users and
  * `POST /admin/upload/{places|categories|website}` for admins. The body is NOT parsed by a
  * validator (that would buffer it unbounded): readImageUpload counts it while it streams in.
- * The caller is checked before a byte of the body is read (401/403).
+ * The caller is checked before a byte of the body is read (401 by the app for anonymous callers,
+ * 403 by the admin guard on /admin/*).
  */
-export function registerUploadRoutes(app: ApiApp, deps: AppDeps): void {
+export function uploadRoutes(deps: AppDeps): ApiApp {
+  const app = createRouter();
   const errors = [400, 401, 413, 415, 503];
   documentUpload(app, '/public/auth/upload/places', 'Upload a place logo or image (signed-in user); answers data.url', errors);
   app.post('/public/auth/upload/places', (c) => {
@@ -83,9 +86,7 @@ export function registerUploadRoutes(app: ApiApp, deps: AppDeps): void {
   });
   for (const bucket of UPLOAD_BUCKETS) {
     documentUpload(app, `/admin/upload/${bucket}`, `Upload an image to the ${bucket} bucket (admin); answers data.url`, [...errors, 403]);
-    app.post(`/admin/upload/${bucket}`, (c) => {
-      requireAdmin(c);
-      return storeUpload(c, deps, bucket);
-    });
+    app.post(`/admin/upload/${bucket}`, (c) => storeUpload(c, deps, bucket));
   }
+  return app;
 }

@@ -58,7 +58,8 @@ function StepCode({ email, onVerified, onChangeEmail }: { email: string; onVerif
   const errorText = useAuthErrorText();
   const form = useForm<CodeForm>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
   const onSubmit = form.handleSubmit(({ code }) => verify.mutate({ email, code: code.trim() }, { onSuccess: () => onVerified(code.trim()) }));
-  useEffect(() => cooldown.start(), [cooldown.start]);
+  const startCooldown = cooldown.start;
+  useEffect(() => startCooldown(), [startCooldown]);
   return (
     <FormStack gap="5" onSubmit={onSubmit} busy={verify.isPending}>
       <FormAlert status="info">{t('auth.reset.codeSent')}</FormAlert>

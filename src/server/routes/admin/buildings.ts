@@ -1,49 +1,36 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { toBuilding } from '../../queries/mappers.ts';
-import { uniqueSlug } from '../../queries/slugs.ts';
+import type { ApiApp } from '../../http/env.ts';
+import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
+import { createRouter } from '../../http/router.ts';
+import {
+  deleteBuilding, insertBuilding, listBuildings, lockBuilding, nextBuildingOrder, readBuilding, updateBuilding,
+} from '../../queries/buildings.ts';
+import { reorderBuildings } from '../../queries/reorder.ts';
+import { assertSlugFree, mapSlugConflict, uniqueSlug } from '../../queries/slugs.ts';
+import { zoneExists } from '../../queries/zones.ts';
 import { envelope, idSchema } from '../../../shared/schemas/common.ts';
-import { buildingSchema, type Building } from '../../../shared/schemas/entities.ts';
+import { buildingSchema } from '../../../shared/schemas/entities.ts';
 import {
   adminBuildingListSchema, buildingCreateSchema, buildingDeleteResultSchema, buildingUpdateSchema, reorderBodySchema,
 } from '../../../shared/schemas/admin.ts';
-import { jsonResponses } from '../openapi-helpers.ts';
-import { BUILDING_COLUMNS } from '../public/zones.ts';
-import { reorderBuildings } from './reorder.ts';
-import { assertSlugFree, created, idParams, jsonBody, mapSlugConflict, security, toColumns } from './shared.ts';
 
 const tags = ['admin: buildings'];
 const zoneParams = z.object({ zoneId: idSchema });
-const COLUMNS = {
-  name: 'name', nameAr: 'name_ar', number: 'number', slug: 'slug', description: 'description', descriptionAr: 'description_ar',
-  mapUrl: 'map_url', hasDetails: 'has_details', order: 'sort_order', latitude: 'latitude', longitude: 'longitude',
-};
-
-/** The buildings of a zone in display order. */
-async function listBuildings(tx: Tx, zoneId: number): Promise<Building[]> {
-  const rows = await tx.unsafe(`select ${BUILDING_COLUMNS} from public.buildings b where b.zone_id = $1 order by b.sort_order, b.id`, [zoneId]);
-  return rows.map(toBuilding);
-}
-
-async function readBuilding(tx: Tx, id: number): Promise<Building | undefined> {
-  const [row] = await tx.unsafe(`select ${BUILDING_COLUMNS} from public.buildings b where b.id = $1`, [id]);
-  return row ? toBuilding(row) : undefined;
-}
 
 /** 404 `zone_not_found` unless the zone exists. */
 async function assertZone(tx: Tx, zoneId: number): Promise<void> {
-  const [zone] = await tx`select id from public.zones where id = ${zoneId}`;
-  if (!zone) throw new ApiError(404, 'zone_not_found');
+  if (!await zoneExists(tx, zoneId)) throw new ApiError(404, 'zone_not_found');
 }
 
 /**
  * Admin buildings of a zone (DESIGN §4): list, create, update, delete, reorder. Admin only (401/403
- * from the admin guard of ./index.ts); writes run as the caller under RLS. Slugs are unique within
- * the zone.
+ * from the admin guard of app.ts); writes run as the caller under RLS. Slugs are unique within
+ * the zone. SQL: queries/buildings.ts.
  */
-export function registerAdminBuildingRoutes(app: ApiApp): void {
+export function adminBuildingRoutes(): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/zones/{zoneId}/buildings', tags, security,
@@ -76,14 +63,8 @@ export function registerAdminBuildingRoutes(app: ApiApp): void {
         await assertZone(tx, zoneId);
         if (body.slug) await assertSlugFree(tx, 'buildings', body.slug, { zoneId });
         const slug = body.slug ?? await uniqueSlug(tx, 'buildings', body.name, { zoneId });
-        let order = body.order;
-        if (order === undefined) {
-          const [last] = await tx<{ next: number }[]>`select coalesce(max(sort_order), 0) + 1 as next from public.buildings where zone_id = ${zoneId}`;
-          order = last.next;
-        }
-        const [row] = await tx`
-          insert into public.buildings ${tx({ zone_id: zoneId, ...toColumns({ ...body, slug, order }, COLUMNS) })} returning id`;
-        return (await readBuilding(tx, Number(row.id)))!;
+        const order = body.order ?? await nextBuildingOrder(tx, zoneId);
+        return (await readBuilding(tx, await insertBuilding(tx, zoneId, { ...body, slug, order })))!;
       }));
       return c.json({ success: true as const, data }, 201);
     },
@@ -119,11 +100,10 @@ export function registerAdminBuildingRoutes(app: ApiApp): void {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       const data = await mapSlugConflict(c.var.db(async (tx) => {
-        const [found] = await tx<{ zone_id: string }[]>`select zone_id from public.buildings where id = ${id} for update`;
-        if (!found) throw new ApiError(404, 'building_not_found');
-        if (body.slug) await assertSlugFree(tx, 'buildings', body.slug, { excludeId: id, zoneId: Number(found.zone_id) });
-        const changes = toColumns(body, COLUMNS);
-        if (Object.keys(changes).length) await tx`update public.buildings set ${tx(changes)} where id = ${id}`;
+        const zoneId = await lockBuilding(tx, id);
+        if (zoneId === undefined) throw new ApiError(404, 'building_not_found');
+        if (body.slug) await assertSlugFree(tx, 'buildings', body.slug, { excludeId: id, zoneId });
+        await updateBuilding(tx, id, body);
         return (await readBuilding(tx, id))!;
       }));
       return c.json({ success: true as const, data }, 200);
@@ -140,13 +120,12 @@ export function registerAdminBuildingRoutes(app: ApiApp): void {
     async (c) => {
       const { id } = c.req.valid('param');
       const data = await c.var.db(async (tx) => {
-        const [found] = await tx<{ zone_id: string }[]>`select zone_id from public.buildings where id = ${id} for update`;
-        if (!found) throw new ApiError(404, 'building_not_found');
-        const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from public.places where building_id = ${id}`;
-        await tx`delete from public.buildings where id = ${id}`;
-        return { id, zoneId: Number(found.zone_id), detachedPlaces: n };
+        const zoneId = await lockBuilding(tx, id);
+        if (zoneId === undefined) throw new ApiError(404, 'building_not_found');
+        return { id, zoneId, detachedPlaces: await deleteBuilding(tx, id) };
       });
       return c.json({ success: true as const, data }, 200);
     },
   );
+  return app;
 }

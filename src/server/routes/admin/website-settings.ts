@@ -1,23 +1,20 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
 import { ApiError } from '../../http/api-error.ts';
+import type { ApiApp } from '../../http/env.ts';
+import { jsonBody, jsonResponses, security } from '../../http/openapi.ts';
+import { createRouter } from '../../http/router.ts';
+import { readWebsiteSettings, updateWebsiteSettings } from '../../queries/website-settings.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { websiteSettingsSchema } from '../../../shared/schemas/entities.ts';
 import { websiteSettingsUpdateSchema } from '../../../shared/schemas/admin.ts';
-import { jsonResponses } from '../openapi-helpers.ts';
-import { readWebsiteSettings } from '../public/website-settings.ts';
-import { jsonBody, security, toColumns } from './shared.ts';
 
 const tags = ['admin: website settings'];
-const COLUMNS = {
-  logoUrl: 'logo_url', siteName: 'site_name', siteNameAr: 'site_name_ar', siteDescription: 'site_description', siteDescriptionAr: 'site_description_ar',
-};
-
 /**
  * Site branding for admins (spec §3/§5/§7): read and update the single settings row. Admin only
- * (401/403 from the admin guard of ./index.ts); the update runs as the caller under RLS.
+ * (401/403 from the admin guard of app.ts); the update runs as the caller under RLS. SQL: queries/website-settings.ts.
  */
-export function registerAdminSettingsRoutes(app: ApiApp): void {
+export function adminSettingsRoutes(): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/website-settings', tags, security,
@@ -38,11 +35,11 @@ export function registerAdminSettingsRoutes(app: ApiApp): void {
     async (c) => {
       const body = c.req.valid('json');
       const data = await c.var.db(async (tx) => {
-        const updated = await tx`update public.website_settings set ${tx(toColumns(body, COLUMNS))} where id returning id`;
-        if (!updated.length) throw new ApiError(404, 'website_settings_not_found');
+        if (!await updateWebsiteSettings(tx, body)) throw new ApiError(404, 'website_settings_not_found');
         return readWebsiteSettings(tx);
       });
       return c.json({ success: true as const, data }, 200);
     },
   );
+  return app;
 }

@@ -1,48 +1,28 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
-import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { toBuilding, toZone } from '../../queries/mappers.ts';
-import { uniqueSlug } from '../../queries/slugs.ts';
+import type { ApiApp } from '../../http/env.ts';
+import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
+import { createRouter } from '../../http/router.ts';
+import { reorderZones } from '../../queries/reorder.ts';
+import { assertSlugFree, mapSlugConflict, uniqueSlug } from '../../queries/slugs.ts';
+import {
+  deleteZone, insertZone, listZones, lockZone, nextZoneOrder, readZone, readZoneWithBuildings, updateZone,
+} from '../../queries/zones.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
-import { zoneSchema, zoneWithBuildingsSchema, type Zone, type ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
+import { zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entities.ts';
 import {
   adminZoneListSchema, reorderBodySchema, zoneCreateSchema, zoneDeleteResultSchema, zoneUpdateSchema,
 } from '../../../shared/schemas/admin.ts';
-import { jsonResponses } from '../openapi-helpers.ts';
-import { BUILDING_COLUMNS, ZONE_COLUMNS } from '../public/zones.ts';
-import { reorderZones } from './reorder.ts';
-import { assertSlugFree, created, idParams, jsonBody, mapSlugConflict, security, toColumns } from './shared.ts';
 
 const tags = ['admin: zones'];
-const COLUMNS = {
-  title: 'title', titleAr: 'title_ar', slug: 'slug', order: 'sort_order', locationUrl: 'location_url',
-  description: 'description', descriptionAr: 'description_ar', latitude: 'latitude', longitude: 'longitude',
-};
-
-/** Every zone in display order (sort_order, then id) with building and place counts. */
-export async function listZones(tx: Tx): Promise<Zone[]> {
-  const rows = await tx.unsafe(`select ${ZONE_COLUMNS} from public.zones z order by z.sort_order, z.id`);
-  return rows.map(toZone);
-}
-
-/** One zone with its buildings in display order; undefined when absent. */
-export async function readZone(tx: Tx, id: number): Promise<ZoneWithBuildings | undefined> {
-  const [zone] = await tx.unsafe(`select ${ZONE_COLUMNS} from public.zones z where z.id = $1`, [id]);
-  if (!zone) return undefined;
-  const buildings = await tx.unsafe(`select ${BUILDING_COLUMNS} from public.buildings b where b.zone_id = $1 order by b.sort_order, b.id`, [id]);
-  return { ...toZone(zone), buildings: buildings.map(toBuilding) };
-}
-
-/** The zone without its buildings (the shape of create/update answers). */
-const withoutBuildings = ({ buildings: _b, ...zone }: ZoneWithBuildings): Zone => zone;
 
 /**
  * Admin zones (spec §7, DESIGN §4): list, one with buildings, create, update, delete, reorder.
- * Admin only (401/403 from the admin guard of ./index.ts); writes run as the caller under RLS.
+ * Admin only (401/403 from the admin guard of app.ts); writes run as the caller under RLS. SQL: queries/zones.ts.
  * `PUT /admin/zones/reorder` is registered before `/admin/zones/{id}` so it is not read as an id.
  */
-export function registerAdminZoneRoutes(app: ApiApp): void {
+export function adminZoneRoutes(): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/zones', tags, security,
@@ -65,13 +45,8 @@ export function registerAdminZoneRoutes(app: ApiApp): void {
       const data = await mapSlugConflict(c.var.db(async (tx) => {
         if (body.slug) await assertSlugFree(tx, 'zones', body.slug);
         const slug = body.slug ?? await uniqueSlug(tx, 'zones', body.title);
-        let order = body.order;
-        if (order === undefined) {
-          const [last] = await tx<{ next: number }[]>`select coalesce(max(sort_order), 0) + 1 as next from public.zones`;
-          order = last.next;
-        }
-        const [row] = await tx`insert into public.zones ${tx(toColumns({ ...body, slug, order }, COLUMNS))} returning id`;
-        return withoutBuildings((await readZone(tx, Number(row.id)))!);
+        const order = body.order ?? await nextZoneOrder(tx);
+        return (await readZone(tx, { id: await insertZone(tx, { ...body, slug, order }) }))!;
       }));
       return c.json({ success: true as const, data }, 201);
     },
@@ -104,7 +79,7 @@ export function registerAdminZoneRoutes(app: ApiApp): void {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const data = await c.var.db((tx) => readZone(tx, id));
+      const data = await c.var.db((tx) => readZoneWithBuildings(tx, { id }));
       if (!data) throw new ApiError(404, 'zone_not_found');
       return c.json({ success: true as const, data }, 200);
     },
@@ -121,12 +96,10 @@ export function registerAdminZoneRoutes(app: ApiApp): void {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       const data = await mapSlugConflict(c.var.db(async (tx) => {
-        const [found] = await tx`select id from public.zones where id = ${id} for update`;
-        if (!found) throw new ApiError(404, 'zone_not_found');
+        if (!await lockZone(tx, id)) throw new ApiError(404, 'zone_not_found');
         if (body.slug) await assertSlugFree(tx, 'zones', body.slug, { excludeId: id });
-        const changes = toColumns(body, COLUMNS);
-        if (Object.keys(changes).length) await tx`update public.zones set ${tx(changes)} where id = ${id}`;
-        return withoutBuildings((await readZone(tx, id))!);
+        await updateZone(tx, id, body);
+        return (await readZone(tx, { id }))!;
       }));
       return c.json({ success: true as const, data }, 200);
     },
@@ -144,16 +117,11 @@ export function registerAdminZoneRoutes(app: ApiApp): void {
       const { id } = c.req.valid('param');
       const data = await c.var.db(async (tx) => {
         // the row lock keeps places and buildings from being added to the zone while it is counted and deleted
-        const [found] = await tx`select id from public.zones where id = ${id} for update`;
-        if (!found) throw new ApiError(404, 'zone_not_found');
-        const [counts] = await tx<{ places: number; buildings: number }[]>`
-          select (select count(*)::int from public.places where zone_id = ${id}) as places,
-                 (select count(*)::int from public.buildings where zone_id = ${id}) as buildings`;
-        // places.zone_id → zones on delete set null; buildings cascade, their places' building_id set null
-        await tx`delete from public.zones where id = ${id}`;
-        return { id, detachedPlaces: counts.places, deletedBuildings: counts.buildings };
+        if (!await lockZone(tx, id)) throw new ApiError(404, 'zone_not_found');
+        return { id, ...await deleteZone(tx, id) };
       });
       return c.json({ success: true as const, data }, 200);
     },
   );
+  return app;
 }

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps } from '../../context.ts';
-import { requireAdmin } from '../../auth/guards.ts';
+import type { ApiApp, AppDeps } from '../../http/env.ts';
+import { createRouter } from '../../http/router.ts';
+import { requireUser } from '../../auth/guards.ts';
 import { publicSession } from '../../auth/provider.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../http/messages.ts';
@@ -11,16 +11,18 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { changePassword } from './profile.ts';
-import { authResponses, bearerToken, jsonBody, provider, rateLimit, readOptionalJson } from './shared.ts';
+import { authResponses, bearerToken, provider, rateLimit } from './shared.ts';
+import { jsonBody, security } from '../../http/openapi.ts';
+import { readOptionalJson } from '../../http/read-json.ts';
 
 const tags = ['admin auth'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * Admin sessions: only users whose app_metadata.role is 'admin' get one. Anyone else — wrong
  * password, unknown, unverified or simply not an admin — gets the same 401 'Invalid credentials'.
  */
-export function registerAdminAuthRoutes(app: ApiApp, deps: AppDeps): void {
+export function adminAuthRoutes(deps: AppDeps): ApiApp {
+  const app = createRouter();
   const auth = provider(deps);
 
   app.openapi(
@@ -74,7 +76,8 @@ export function registerAdminAuthRoutes(app: ApiApp, deps: AppDeps): void {
       responses: authResponses(adminVerifyResponseSchema, 'A valid admin token', [401, 403]),
     }),
     async (c) => {
-      const admin = requireAdmin(c);
+      // the admin guard (app.ts) let only an admin token through; this checks the account as it is now
+      const admin = requireUser(c);
       const user = await auth.getUser(admin.id);
       if (!user) throw new ApiError(401, 'unauthorized');
       if (!user.isAdmin) throw new ApiError(403, 'forbidden');
@@ -89,7 +92,7 @@ export function registerAdminAuthRoutes(app: ApiApp, deps: AppDeps): void {
       request: jsonBody(changePasswordRequestSchema),
       responses: authResponses(messageResponseSchema, 'Changed', [400, 401, 403, 429]),
     }),
-    async (c) => changePassword(c, deps, requireAdmin(c), c.req.valid('json')),
+    async (c) => changePassword(c, deps, requireUser(c), c.req.valid('json')),
   );
 
   app.openapi(
@@ -105,4 +108,5 @@ export function registerAdminAuthRoutes(app: ApiApp, deps: AppDeps): void {
       return c.json({ success: true as const, message: message('signed_out', c.var.lang) }, 200);
     },
   );
+  return app;
 }

@@ -1,17 +1,17 @@
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ApiApp, AppDeps } from '../../http/env.ts';
+import { createRouter } from '../../http/router.ts';
 import '../../auth/messages.ts';
-import { registerAdminAuthRoutes } from './admin-auth.ts';
-import { registerProfileRoutes } from './profile.ts';
-import { registerPublicAuthRoutes } from './public-auth.ts';
+import { adminAuthRoutes } from './admin-auth.ts';
+import { profileRoutes } from './profile.ts';
+import { publicAuthRoutes } from './public-auth.ts';
 
 /**
- * Mounts every auth route (public sign-up/sign-in/reset, profile, admin sessions) when deps.auth is
- * set. JSON bodies are limited by the app-wide JSON_BODY_LIMIT_BYTES (src/server/app.ts).
+ * Every auth route (public sign-up/sign-in/reset, profile, admin sessions); app.ts mounts them when
+ * deps.auth is set. JSON bodies are limited by the app-wide JSON_BODY_LIMIT_BYTES (http/body-limit.ts).
  */
-export function registerAuthRoutes(app: ApiApp, deps: AppDeps): void {
-  if (!deps.auth) return;
-  registerPublicAuthRoutes(app, deps);
-  registerProfileRoutes(app, deps);
-  registerAdminAuthRoutes(app, deps);
+export function authRoutes(deps: AppDeps): ApiApp {
+  return createRouter()
+    .route('/', publicAuthRoutes(deps))
+    .route('/', profileRoutes(deps))
+    .route('/', adminAuthRoutes(deps));
 }

@@ -1,24 +1,22 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { ApiApp, AppDeps, AppEnv } from '../../http/env.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireUser, type AuthedUser } from '../../auth/guards.ts';
-import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../http/messages.ts';
 import { changePasswordRequestSchema, messageResponseSchema, profileSchema, updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
-import { authResponses, bearerToken, jsonBody, provider, rateLimit } from './shared.ts';
+import { jsonBody, security } from '../../http/openapi.ts';
+import { readProfileRow, updateProfileName } from '../../queries/profiles.ts';
+import { authResponses, bearerToken, provider, rateLimit } from './shared.ts';
+import type { Tx } from '../../db/client.ts';
 
 const tags = ['auth'];
-const security = [{ bearerAuth: [] }];
 
 /** The caller's profile row (RLS: only their own), with the number of places they own. */
 async function readProfile(tx: Tx, user: AuthedUser): Promise<Profile> {
-  const [row] = await tx<{ id: string; name: string; created_at: Date; places_count: number }[]>`
-    select p.id, p.name, p.created_at,
-           (select count(*) from public.places pl where pl.owner_id = p.id)::int as places_count
-    from public.profiles p where p.id = ${user.id}`;
+  const row = await readProfileRow(tx, user.id);
   if (!row) throw new ApiError(404, 'profile_not_found');
   return { id: row.id, email: user.email, name: row.name, memberSince: new Date(row.created_at).toISOString(), placesCount: row.places_count };
 }
@@ -34,7 +32,8 @@ export async function changePassword(c: Context<AppEnv>, deps: AppDeps, user: Au
 }
 
 /** GET|PUT /public/auth/profile and PUT /public/auth/change-password (signed-in users). */
-export function registerProfileRoutes(app: ApiApp, deps: AppDeps): void {
+export function profileRoutes(deps: AppDeps): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/public/auth/profile', tags, security,
@@ -60,7 +59,7 @@ export function registerProfileRoutes(app: ApiApp, deps: AppDeps): void {
       // One outcome: the auth user's name is set inside the profile's transaction, so if the auth
       // provider refuses (or is down) the profile keeps its old name too.
       const profile = await c.var.db(async (tx) => {
-        await tx`update public.profiles set name = ${name} where id = ${user.id}`;
+        await updateProfileName(tx, user.id, name);
         const read = await readProfile(tx, user);
         await provider(deps).updateName(user.id, name);
         return read;
@@ -78,4 +77,5 @@ export function registerProfileRoutes(app: ApiApp, deps: AppDeps): void {
     }),
     async (c) => changePassword(c, deps, requireUser(c), c.req.valid('json')),
   );
+  return app;
 }

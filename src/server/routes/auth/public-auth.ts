@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ApiApp, AppDeps } from '../../http/env.ts';
+import { createRouter } from '../../http/router.ts';
 import { publicSession, publicUser } from '../../auth/provider.ts';
 import { message } from '../../http/messages.ts';
 import {
@@ -9,7 +9,9 @@ import {
   verifyResetCodeRequestSchema,
 } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
-import { authResponses, bearerToken, jsonBody, provider, rateLimit, readOptionalJson } from './shared.ts';
+import { authResponses, bearerToken, provider, rateLimit } from './shared.ts';
+import { jsonBody } from '../../http/openapi.ts';
+import { readOptionalJson } from '../../http/read-json.ts';
 
 const tags = ['auth'];
 
@@ -17,7 +19,8 @@ const tags = ['auth'];
  * Public sign-up, sign-in and password reset (spec §7, DESIGN §4). None of them reveals whether an
  * address has an account: register, resend-code and forgot-password answer the same either way.
  */
-export function registerPublicAuthRoutes(app: ApiApp, deps: AppDeps): void {
+export function publicAuthRoutes(deps: AppDeps): ApiApp {
+  const app = createRouter();
   const auth = provider(deps);
 
   app.openapi(
@@ -156,4 +159,5 @@ export function registerPublicAuthRoutes(app: ApiApp, deps: AppDeps): void {
       return c.json({ success: true as const, message: message('password_reset_done', c.var.lang) }, 200);
     },
   );
+  return app;
 }

@@ -1,11 +1,9 @@
 import type { Context } from 'hono';
 import { z } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppDeps, AppEnv } from '../../http/env.ts';
 import type { AuthProvider } from '../../auth/provider.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, enforceRateLimit, type RateLimitedAction } from '../../auth/rate-limit.ts';
 import { apiErrorSchema } from '../../../shared/schemas/common.ts';
-import { fieldErrors } from '../../app.ts';
-import { ApiError } from '../../http/api-error.ts';
 
 const ERROR_NAMES: Record<number, string> = {
   400: 'Invalid input (error.fields), invalid or expired code', 401: 'Invalid credentials or token', 403: 'Not allowed / e-mail not verified',
@@ -17,11 +15,6 @@ export function authResponses<T extends z.ZodTypeAny, S extends 200 | 201 = 200>
   const out: Record<number, unknown> = { [status ?? 200]: { description, content: { 'application/json': { schema } } } };
   for (const code of [...errors, 413, 503]) out[code] = { description: ERROR_NAMES[code] ?? 'Error', content: { 'application/json': { schema: apiErrorSchema } } };
   return out as { [K in S]: { description: string; content: { 'application/json': { schema: T } } } };
-}
-
-/** A JSON request body (required). */
-export function jsonBody<T extends z.ZodTypeAny>(schema: T) {
-  return { body: { content: { 'application/json': { schema } }, required: true } };
 }
 
 /** The provider; routes are registered only when AppDeps.auth is set. */
@@ -39,23 +32,4 @@ export function bearerToken(c: Context<AppEnv>): string | undefined {
 export async function rateLimit(c: Context<AppEnv>, deps: AppDeps, action: RateLimitedAction, email?: string | null): Promise<void> {
   const ip = deps.clientIp?.(c) ?? null;
   await enforceRateLimit(deps.sql, deps.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS, action, { ip, email });
-}
-
-/**
- * Reads an optional JSON body (none, empty, or valid for `schema`); malformed JSON → 400
- * invalid_json, a wrong shape → 400 validation_failed with fields.
- */
-export async function readOptionalJson<T extends z.ZodTypeAny>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
-  const text = await c.req.text();
-  let json: unknown = {};
-  if (text.trim()) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ApiError(400, 'invalid_json');
-    }
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new ApiError(400, 'validation_failed', fieldErrors(parsed.error.issues));
-  return parsed.data;
 }

@@ -1,32 +1,32 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps } from '../../context.ts';
-import { requireAdmin } from '../../auth/guards.ts';
+import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
+import type { ApiApp } from '../../http/env.ts';
+import { idParams, jsonResponses, security } from '../../http/openapi.ts';
+import { readOptionalJson } from '../../http/read-json.ts';
+import { createRouter } from '../../http/router.ts';
 import {
   approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, rejectPlaceRequest, toPlaceRequest,
 } from '../../queries/place-requests.ts';
-import { readOptionalJson } from '../auth/shared.ts';
-import { envelope, idSchema, pagedEnvelope } from '../../../shared/schemas/common.ts';
+import { setStatementTimeout } from '../../queries/sql.ts';
+import { envelope, pagedEnvelope } from '../../../shared/schemas/common.ts';
 import {
   approveAllBodySchema, approveAllResultSchema, placeRequestListQuerySchema, placeRequestSchema, rejectRequestBodySchema,
 } from '../../../shared/schemas/place-request.ts';
-import { jsonResponses } from '../openapi-helpers.ts';
 
 const tags = ['moderation'];
-const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: idSchema });
 
 /** Approve-all may apply many requests in one call: its statements get this long (ms). */
 export const APPROVE_ALL_TIMEOUT_MS = 60_000;
 
 /**
- * Moderation of place requests (admins; 401 without a token, 403 for other users). Decisions run
+ * Moderation of place requests (admins; 401 without a token, 403 for other users, from the admin
+ * guard of app.ts). SQL: queries/place-requests.ts. Decisions run
  * the SQL functions of supabase/migrations/20260101001100_moderation.sql, which lock the request,
  * so each is approved or rejected exactly once (a second decision gets 409 request_already_reviewed)
  * and record reviewed_by/reviewed_at.
  */
-export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
+export function moderationRoutes(): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/place-requests', tags, security,
@@ -35,7 +35,6 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(pagedEnvelope(placeRequestSchema), 'A page of requests', [400, 401, 403]),
     }),
     async (c) => {
-      requireAdmin(c);
       const q = c.req.valid('query');
       const { rows, total } = await c.var.db((tx) => listPlaceRequests(tx, { type: q.type, status: q.status }, q));
       return c.json({ success: true as const, data: rows.map((r) => toPlaceRequest(r, { admin: true })), meta: { page: q.page, limit: q.limit, total } }, 200);
@@ -50,7 +49,6 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(envelope(placeRequestSchema), 'The request', [400, 401, 403, 404]),
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const row = await c.var.db((tx) => getPlaceRequest(tx, id));
       if (!row) throw new ApiError(404, 'place_request_not_found');
@@ -68,7 +66,6 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(envelope(placeRequestSchema), 'The approved request', [400, 401, 403, 404, 409]),
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const row = await c.var.db(async (tx) => {
         await approvePlaceRequest(tx, id);
@@ -87,7 +84,6 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(envelope(placeRequestSchema), 'The rejected request', [400, 401, 403, 404, 409]),
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const { reason } = c.req.valid('json');
       const row = await c.var.db(async (tx) => {
@@ -111,14 +107,14 @@ export function registerModerationRoutes(app: ApiApp, _deps: AppDeps): void {
       responses: jsonResponses(envelope(approveAllResultSchema), '{approved: [ids], failed: [{id, code, reason}]}', [400, 401, 403]),
     }),
     async (c) => {
-      requireAdmin(c);
       const body = await readOptionalJson(c, approveAllBodySchema);
       const type = body.type ?? c.req.valid('query').type;
       const data = await c.var.db(async (tx) => {
-        await tx`select set_config('statement_timeout', ${String(APPROVE_ALL_TIMEOUT_MS)}, true)`;
+        await setStatementTimeout(tx, APPROVE_ALL_TIMEOUT_MS);
         return approveAllPlaceRequests(tx, type);
       });
       return c.json({ success: true as const, data }, 200);
     },
   );
+  return app;
 }

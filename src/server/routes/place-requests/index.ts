@@ -1,14 +1,15 @@
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ApiApp } from '../../http/env.ts';
+import { createRouter } from '../../http/router.ts';
 import './messages.ts';
-import { registerModerationRoutes } from './admin.ts';
-import { registerContributionRoutes } from './user.ts';
+import { moderationRoutes } from './admin.ts';
+import { contributionRoutes } from './user.ts';
 
 /**
  * Contributions (users submit places and edits) and their moderation (admins approve or reject).
- * JSON bodies are limited by the app-wide JSON_BODY_LIMIT_BYTES (src/server/app.ts).
+ * JSON bodies are limited by the app-wide JSON_BODY_LIMIT_BYTES (http/body-limit.ts).
  */
-export function registerPlaceRequestRoutes(app: ApiApp, deps: AppDeps): void {
-  registerContributionRoutes(app, deps);
-  registerModerationRoutes(app, deps);
+export function placeRequestRoutes(): ApiApp {
+  return createRouter()
+    .route('/', contributionRoutes())
+    .route('/', moderationRoutes());
 }

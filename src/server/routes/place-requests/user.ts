@@ -1,34 +1,26 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps } from '../../context.ts';
 import { requireUser } from '../../auth/guards.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { toPlace } from '../../queries/mappers.ts';
-import { PLACE_COLUMNS, PLACE_FROM } from '../../queries/places.ts';
+import type { ApiApp } from '../../http/env.ts';
+import { created, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
+import { createRouter } from '../../http/router.ts';
 import {
-  assertPlaceReferences, diffPlaceChanges, getPlaceRequest, insertPlaceRequest, listPlaceRequests, toPlaceRequest,
+  assertPlaceReferences, diffPlaceChanges, getPlaceRequest, insertPlaceRequest, listPlaceRequests, ownPlaces, placeForEditRequest, toPlaceRequest,
 } from '../../queries/place-requests.ts';
 import { envelope, idSchema, pagedEnvelope, pagingQuerySchema, searchTextSchema } from '../../../shared/schemas/common.ts';
 import { placeSchema } from '../../../shared/schemas/entities.ts';
 import { placeCreateSchema } from '../../../shared/schemas/place-form.ts';
 import { editRequestBodySchema, placeRequestListQuerySchema, placeRequestSchema } from '../../../shared/schemas/place-request.ts';
-import { jsonResponses } from '../openapi-helpers.ts';
 
 const tags = ['contributions'];
-const security = [{ bearerAuth: [] }];
-const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
-
-/** jsonResponses with 201 instead of 200. */
-function created<T extends z.ZodTypeAny>(schema: T, description: string, errors: number[]) {
-  const { 200: ok, ...rest } = jsonResponses(schema, description, errors) as unknown as Record<number, unknown>;
-  return { 201: ok, ...rest } as unknown as { 201: { description: string; content: { 'application/json': { schema: T } } } };
-}
 
 /**
  * Contributions of signed-in users (spec §7): submit a new place and edits to their own places as
  * pending requests, list their places and follow their requests. 401 without a valid token.
+ * SQL: queries/place-requests.ts.
  */
-export function registerContributionRoutes(app: ApiApp, _deps: AppDeps): void {
+export function contributionRoutes(): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'post', path: '/public/places', tags, security,
@@ -64,8 +56,7 @@ export function registerContributionRoutes(app: ApiApp, _deps: AppDeps): void {
       const { id } = c.req.valid('param');
       const { changes } = c.req.valid('json');
       const data = await c.var.db(async (tx) => {
-        const [place] = await tx<{ owner_id: string | null; current: Record<string, unknown> }[]>`
-          select p.owner_id, private.place_as_payload(p) as current from public.places p where p.id = ${id}`;
+        const place = await placeForEditRequest(tx, id);
         if (!place) throw new ApiError(404, 'place_not_found');
         if (place.owner_id !== user.id) throw new ApiError(403, 'not_place_owner');
         const { payload, previous } = diffPlaceChanges(place.current, changes);
@@ -88,18 +79,8 @@ export function registerContributionRoutes(app: ApiApp, _deps: AppDeps): void {
     async (c) => {
       const user = requireUser(c);
       const q = c.req.valid('query');
-      const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
-      const { rows, total } = await c.var.db(async (tx) => {
-        const filter = () => tx`where p.owner_id = ${user.id}
-          ${pattern ? tx`and (p.name ilike ${pattern} or p.name_ar ilike ${pattern})` : tx``}`;
-        const [rows, [{ total }]] = await Promise.all([
-          tx`select ${tx.unsafe(PLACE_COLUMNS)} from ${tx.unsafe(PLACE_FROM)} ${filter()}
-             order by p.created_at desc, p.id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-          tx<{ total: number }[]>`select count(*)::int as total from public.places p ${filter()}`,
-        ]);
-        return { rows, total };
-      });
-      return c.json({ success: true as const, data: rows.map(toPlace), meta: { page: q.page, limit: q.limit, total } }, 200);
+      const { rows, total } = await c.var.db((tx) => ownPlaces(tx, user.id, q.search, q));
+      return c.json({ success: true as const, data: rows, meta: { page: q.page, limit: q.limit, total } }, 200);
     },
   );
 
@@ -133,4 +114,5 @@ export function registerContributionRoutes(app: ApiApp, _deps: AppDeps): void {
       return c.json({ success: true as const, data: toPlaceRequest(row) }, 200);
     },
   );
+  return app;
 }

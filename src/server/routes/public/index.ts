@@ -1,18 +1,19 @@
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps } from '../../context.ts';
-import { registerCategoryRoutes } from './categories.ts';
-import { registerMapRoutes } from './map.ts';
-import { registerPlaceRoutes } from './places.ts';
-import { registerSearchRoutes } from './search.ts';
-import { registerSettingsRoutes } from './website-settings.ts';
-import { registerZoneRoutes } from './zones.ts';
+import type { ApiApp, AppDeps } from '../../http/env.ts';
+import { createRouter } from '../../http/router.ts';
+import { categoryRoutes } from './categories.ts';
+import { mapRoutes } from './map.ts';
+import { placeRoutes } from './places.ts';
+import { searchRoutes } from './search.ts';
+import { settingsRoutes } from './website-settings.ts';
+import { zoneRoutes } from './zones.ts';
 
-/** Public read endpoints of spec §7 (anonymous; RLS as role anon). */
-export function registerPublicRoutes(app: ApiApp, deps: AppDeps): void {
-  registerSettingsRoutes(app);
-  registerCategoryRoutes(app);
-  registerZoneRoutes(app);
-  registerPlaceRoutes(app, deps);
-  registerSearchRoutes(app);
-  registerMapRoutes(app);
+/** Public read endpoints (anonymous; RLS as role anon): one sub-app per resource. */
+export function publicRoutes(deps: AppDeps): ApiApp {
+  return createRouter()
+    .route('/', settingsRoutes())
+    .route('/', categoryRoutes())
+    .route('/', zoneRoutes())
+    .route('/', placeRoutes(deps))
+    .route('/', searchRoutes())
+    .route('/', mapRoutes());
 }

@@ -1,11 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
-import type { ApiApp } from '../../app.ts';
 import { envelope, slugSchema } from '../../../shared/schemas/common.ts';
 import { mapMarkersSchema, type BuildingMarker, type PlaceMarker } from '../../../shared/schemas/map.ts';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { jsonResponses } from '../openapi-helpers.ts';
+import type { ApiApp } from '../../http/env.ts';
+import { jsonResponses } from '../../http/openapi.ts';
+import { createRouter } from '../../http/router.ts';
+import { categoryIdBySlug } from '../../queries/categories.ts';
+import { buildingMarkerRows, placeMarkerRows } from '../../queries/map.ts';
+import { zoneIdBySlug } from '../../queries/zones.ts';
 
 /** Markers are the same for every visitor and language: shared caches may keep them a minute. */
 const CACHE_CONTROL = 'public, max-age=60';
@@ -23,9 +27,10 @@ export const mapMarkersQuerySchema = z.object({
  * Coordinates come from latitude/longitude, else are parsed from the map URL (Google/OSM, see
  * shared/map-coordinates.ts); rows with neither are left out (order: places by id, buildings as in their zone). The body
  * is gzip/deflate-compressed when the client accepts it and may be cached for 60 s.
- * Errors: 400 invalid slug, 404 zone_not_found / category_not_found.
+ * Errors: 400 invalid slug, 404 zone_not_found / category_not_found. SQL: queries/map.ts.
  */
-export function registerMapRoutes(app: ApiApp): void {
+export function mapRoutes(): ApiApp {
+  const app = createRouter();
   app.use('/public/map/markers', compress());
   app.openapi(
     createRoute({
@@ -40,28 +45,15 @@ export function registerMapRoutes(app: ApiApp): void {
         let zoneId: number | null = null;
         let categoryId: number | null = null;
         if (zoneSlug) {
-          const [zone] = await tx`select id from public.zones where slug = ${zoneSlug}`;
-          if (!zone) throw new ApiError(404, 'zone_not_found');
-          zoneId = Number(zone.id);
+          zoneId = await zoneIdBySlug(tx, zoneSlug) ?? null;
+          if (zoneId === null) throw new ApiError(404, 'zone_not_found');
         }
         if (categorySlug) {
-          const [category] = await tx`select id from public.categories where slug = ${categorySlug}`;
-          if (!category) throw new ApiError(404, 'category_not_found');
-          categoryId = Number(category.id);
+          categoryId = await categoryIdBySlug(tx, categorySlug) ?? null;
+          if (categoryId === null) throw new ApiError(404, 'category_not_found');
         }
-        const placeRows = await tx`
-          select p.slug, p.name, p.name_ar, p.latitude, p.longitude, p.map_url, c.slug as category
-          from public.places p join public.categories c on c.id = p.category_id
-          where (p.latitude is not null or p.map_url is not null)
-            and (${zoneId}::bigint is null or p.zone_id = ${zoneId}::bigint)
-            and (${categoryId}::bigint is null or p.category_id = ${categoryId}::bigint)
-          order by p.id`;
-        const buildingRows = categoryId != null ? [] : await tx`
-          select b.slug, b.name, b.name_ar, b.number, b.latitude, b.longitude, b.map_url, z.slug as zone
-          from public.buildings b join public.zones z on z.id = b.zone_id
-          where (b.latitude is not null or b.map_url is not null)
-            and (${zoneId}::bigint is null or b.zone_id = ${zoneId}::bigint)
-          order by z.sort_order, b.sort_order, b.id`;
+        const placeRows = await placeMarkerRows(tx, zoneId, categoryId);
+        const buildingRows = categoryId != null ? [] : await buildingMarkerRows(tx, zoneId);
 
         const places: PlaceMarker[] = [];
         for (const r of placeRows) {
@@ -79,4 +71,5 @@ export function registerMapRoutes(app: ApiApp): void {
       return c.json({ success: true as const, data }, 200);
     },
   );
+  return app;
 }

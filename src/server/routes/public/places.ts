@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
-import type { AppDeps } from '../../context.ts';
 import { envelope, pagedEnvelope, pagingQuerySchema, searchTextSchema, slugSchema } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
+import type { ApiApp, AppDeps } from '../../http/env.ts';
+import { jsonResponses } from '../../http/openapi.ts';
+import { createRouter } from '../../http/router.ts';
 import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../../queries/places.ts';
-import { jsonResponses } from '../openapi-helpers.ts';
 
 /** Query of every place list: filters, search, sort and paging. */
 export const placeListQuerySchema = pagingQuerySchema.extend({
@@ -18,7 +18,9 @@ export const placeListQuerySchema = pagingQuerySchema.extend({
     .openapi({ description: '`meta.nextCursor` of the previous page: the next page at constant cost (keyset); `page` is then ignored' }),
 });
 
-export function registerPlaceRoutes(app: ApiApp, deps: AppDeps): void {
+/** Public places: the list, one with related places, and its share link. SQL: queries/places.ts. */
+export function placeRoutes(deps: AppDeps): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/public/places', tags: ['public'],
@@ -73,4 +75,5 @@ export function registerPlaceRoutes(app: ApiApp, deps: AppDeps): void {
       return c.json({ success: true as const, data: { url: `${origin.replace(/\/$/, '')}/p/${slug}`, title } }, 200);
     },
   );
+  return app;
 }

@@ -1,16 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
 import { envelope, LIMITS } from '../../../shared/schemas/common.ts';
 import { searchResultsSchema } from '../../../shared/schemas/entities.ts';
+import type { ApiApp } from '../../http/env.ts';
+import { jsonResponses } from '../../http/openapi.ts';
+import { createRouter } from '../../http/router.ts';
 import { searchAll } from '../../queries/search.ts';
-import { jsonResponses } from '../openapi-helpers.ts';
 
 export const searchQuerySchema = z.object({
   q: z.string().max(LIMITS.searchMaxLength).transform((s) => s.trim()),
   limit: z.coerce.number().int().min(1).max(50).default(5),
 });
 
-export function registerSearchRoutes(app: ApiApp): void {
+/** The grouped search of the search overlay. SQL: queries/search.ts. */
+export function searchRoutes(): ApiApp {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/public/search', tags: ['public'],
@@ -24,4 +27,5 @@ export function registerSearchRoutes(app: ApiApp): void {
       return c.json({ success: true as const, data }, 200);
     },
   );
+  return app;
 }

@@ -1,6 +1,6 @@
-import type { Tx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
-import { REORDER_MESSAGES } from '../../../shared/schemas/admin.ts';
+import type { Tx } from '../db/client.ts';
+import { ApiError } from '../http/api-error.ts';
+import { REORDER_MESSAGES } from '../../shared/schemas/admin.ts';
 
 type Entry = { id: number; order: number };
 

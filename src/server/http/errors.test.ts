@@ -1,7 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, toApiError } from './app.ts';
-import { ApiError } from './http/api-error.ts';
+import { fieldErrors, toApiError } from './errors.ts';
+import { ApiError } from './api-error.ts';
 
 describe('fieldErrors', () => {
   it('groups zod issue messages by dotted path, "_" for the root', () => {

@@ -1,11 +1,8 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Sql } from 'postgres';
-import type { JwtClaims, Tx } from './db/client.ts';
-import type { Lang } from './http/messages.ts';
-
-/** Verifies a bearer access token; returns its claims, or null when it is invalid or expired. */
-export interface AccessTokenVerifier {
-  verifyAccessToken(token: string): Promise<JwtClaims | null>;
-}
+import type { JwtClaims, Tx } from '../db/client.ts';
+import type { AccessTokenVerifier } from '../auth/tokens.ts';
+import type { Lang } from './messages.ts';
 
 /** What the runtime-neutral app needs from its entry point (Node or Deno). */
 export interface AppDeps {
@@ -20,19 +17,19 @@ export interface AppDeps {
    * Accounts and sign-in (LocalAuthProvider or SupabaseAuthProvider). When set, the auth routes are
    * mounted and, unless `tokens` is given, it verifies the bearer tokens too.
    */
-  auth?: import('./auth/provider.ts').AuthProvider;
+  auth?: import('../auth/provider.ts').AuthProvider;
   /** Auth rate limits (defaults: DEFAULT_AUTH_RATE_LIMITS); tests lower or disable them. */
-  authRateLimits?: import('./auth/rate-limit.ts').AuthRateLimits;
+  authRateLimits?: import('../auth/rate-limit.ts').AuthRateLimits;
   /** The client's IP for per-IP rate limits (Node: socket address or trusted X-Forwarded-For). */
   clientIp?: (c: import('hono').Context<AppEnv>) => string | null | undefined;
   /** Where uploaded images go (LocalStorageProvider or SupabaseStorageProvider); absent: uploads answer 503. */
-  storage?: import('./storage/provider.ts').StorageProvider;
+  storage?: import('../storage/provider.ts').StorageProvider;
   /** Where request and error logs go (pino on Node); absent: nothing is logged. */
-  logger?: import('./http/request-log.ts').RequestLogger;
+  logger?: import('./request-log.ts').RequestLogger;
   /** Origins allowed to call the authenticated endpoints cross-origin (CORS_ORIGINS); default: same origin only. */
   corsOrigins?: readonly string[];
   /** Security headers of every response (tile and API origins for the CSP, TRUST_PROXY for HSTS). */
-  security?: import('./http/security-headers.ts').SecurityHeaderOptions;
+  security?: import('./security-headers.ts').SecurityHeaderOptions;
   /**
    * Migration versions this build expects applied (GET /health): Node lists supabase/migrations at
    * start-up, the Edge Function passes the list bundled with it. Absent: only the database is checked.
@@ -47,8 +44,8 @@ export interface AppDeps {
    * Function's import graph stays without lru-cache.)
    */
   responseCache?: { middleware(): import('hono').MiddlewareHandler; invalidate(): void };
-  /** Extra route modules (auth, admin, uploads) mounted under /api by later features. */
-  extraRoutes?: ((app: import('./app.ts').ApiApp, deps: AppDeps) => void)[];
+  /** Extra routes mounted under /api after the resources (tests use it for probe endpoints). */
+  extraRoutes?: ((app: ApiApp, deps: AppDeps) => void)[];
 }
 
 export type AppVariables = {
@@ -59,3 +56,6 @@ export type AppVariables = {
 };
 
 export type AppEnv = { Variables: AppVariables };
+
+/** The API app and every resource sub-app (routes/**): an OpenAPIHono over AppEnv (see http/router.ts). */
+export type ApiApp = OpenAPIHono<AppEnv>;

@@ -1,0 +1,57 @@
+// ESLint flat config (docs/decisions/015-server-layout.md). Chosen for defects, not style: the
+// recommended JS/TypeScript rules, the rules of hooks, awaited promises in the server, and the
+// import boundaries of the layout (README "Layout"): the browser (src/app, src/features,
+// src/components, src/lib) and the server (src/server) never import each other, src/shared imports
+// neither, and no module imports itself back (import-x/no-cycle; `npm run lint` also runs madge).
+import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const BROWSER = ['./src/app', './src/features', './src/components', './src/lib', './src/main.tsx'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data*/**', 'supabase/functions/**/*.js', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          { target: BROWSER, from: './src/server', message: 'The browser never imports server code: share it through src/shared.' },
+          { target: './src/server', from: BROWSER, message: 'The server never imports browser code (src/lib, src/app, src/features, src/components): share it through src/shared.' },
+          { target: './src/shared', from: ['./src/server', ...BROWSER], message: 'src/shared is imported by both sides and imports neither.' },
+        ],
+      }],
+      // the URL-parameter updaters use `cond ? a() : b()` as a statement; empty catch blocks are deliberate (storage, JSON)
+      '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // `any` is sometimes the honest type of a row or a test body; unused values are defects
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }],
+    },
+  },
+  {
+    // server and scripts: a promise nobody awaits is a query or write whose failure nobody sees
+    // (typed rules; the browser's react-router navigate() promises are left to the router)
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
+);

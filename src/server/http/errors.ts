@@ -1,0 +1,77 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { classifyPgError } from '../db/database-error.ts';
+import { ApiError } from './api-error.ts';
+import type { AppEnv } from './env.ts';
+import { langFromHeader, message } from './messages.ts';
+import type { RequestLogger } from './request-log.ts';
+
+/**
+ * Error handling of the API, in one place: every error a handler or middleware throws (ApiError,
+ * Hono's HTTPException, a Postgres error, anything else) becomes the JSON error envelope
+ * `{ success:false, error:{ code, message, fields? } }` with its HTTP status, the message in the
+ * request's language (http/messages.ts).
+ */
+
+/** Turns zod issues into `{ field: [messages] }` (nested paths joined with dots). */
+export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** The error envelope of `error` (status, extra headers, localised message). */
+export function errorResponse(c: Context<AppEnv>, error: ApiError) {
+  const lang = c.get('lang') ?? langFromHeader(c.req.header('accept-language'));
+  if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
+  return c.json(
+    { success: false as const, error: { ...error.details, code: error.code, message: message(error.code, lang, error.params), ...(error.fields ? { fields: error.fields } : {}) } },
+    error.status,
+  );
+}
+
+/** Maps any thrown value to an ApiError: ours as is, Postgres errors by SQLSTATE, the rest 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return new ApiError(413, 'payload_too_large');
+    if (error.status === 400) return new ApiError(400, 'invalid_json');
+    if (error.status === 415) return new ApiError(415, 'unsupported_media_type');
+    return new ApiError(error.status as 400, error.status === 401 ? 'unauthorized' : 'validation_failed');
+  }
+  switch (classifyPgError(error)) {
+    case 'unique_violation': return new ApiError(409, 'conflict');
+    case 'foreign_key_violation': return new ApiError(409, 'conflict');
+    case 'check_violation': return new ApiError(400, 'validation_failed');
+    case 'insufficient_privilege': return new ApiError(403, 'forbidden');
+    case 'unavailable': case 'timeout': case 'retry': return new ApiError(503, 'database_unavailable', undefined, undefined, { 'Retry-After': '1' });
+    default: return new ApiError(500, 'internal_error');
+  }
+}
+
+/**
+ * The validation hook of every OpenAPI route (http/router.ts): input that fails its zod schema
+ * answers 400 `validation_failed` with the field messages in `error.fields`.
+ */
+export function validationHook(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, c: Context<AppEnv>) {
+  if (!result.success) return errorResponse(c, new ApiError(400, 'validation_failed', fieldErrors(result.error?.issues ?? [])));
+}
+
+/** The app's one `onError`: the envelope of toApiError(error); 5xx are logged (500 as errors, 503 as warnings). */
+export function onApiError(logger: RequestLogger): ErrorHandler<AppEnv> {
+  return (error, c) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) {
+      const entry = { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: apiError.status, code: apiError.code, err: error };
+      if (apiError.code === 'internal_error') logger.error(entry, 'unhandled error');
+      else logger.warn(entry, apiError.code);
+    }
+    return errorResponse(c, apiError);
+  };
+}
+
+/** 404 `route_not_found` for a path no route serves. */
+export const onRouteNotFound: NotFoundHandler<AppEnv> = (c) => errorResponse(c, new ApiError(404, 'route_not_found'));

@@ -104,7 +104,7 @@ function errorOf(query: Query): ApiError | null {
  * CSS and the dehydrated queries (answers and failures) are returned.
  */
 export async function renderApp(options: RenderAppOptions): Promise<RenderedApp> {
-  const { request, lang, theme, nonce, queryTimeoutMs = 1500, maxPasses = 4 } = options;
+  const { request, lang, theme, nonce, queryTimeoutMs = 5000, maxPasses = 4 } = options;
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error('The app has no loaders: a static handler Response is unexpected');
   const queryClient = createQueryClient();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { bootPlan } from '../../shared/boot-data.ts';
+import { canonicalPath } from '../../shared/canonical.ts';
 import {
   dirOf, isLang, isTheme, langOfUrl, localizePath, PREFERENCE_COOKIE_MAX_AGE, PREFERENCE_COOKIES, preferredLang, readCookie, stripLangSegment,
   type Lang, type Theme,
@@ -99,41 +100,31 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
   };
 
-  async function subjectOf(neutral: string, search: URLSearchParams, notFound: boolean): Promise<{ subject: PageSubject; canonicalPath: string }> {
-    if (notFound) return { subject: { kind: 'not-found' }, canonicalPath: neutral };
-    const parts = neutral.split('/').filter(Boolean).map(decode);
-    const [first, second, third] = parts;
-    const listQuery = () => {
-      const keep = new URLSearchParams();
-      for (const name of ['q', 'category', 'zone', 'sort', 'page']) {
-        const v = search.get(name);
-        if (v && !(name === 'page' && v === '1')) keep.set(name, v);
-      }
-      const qs = keep.toString();
-      return qs ? `?${qs}` : '';
-    };
-    if (!first) return { subject: { kind: 'home' }, canonicalPath: '/' };
-    if (first === 'places' && !second) return { subject: { kind: 'places' }, canonicalPath: `/places${listQuery()}` };
-    if (first === 'categories' && !second) return { subject: { kind: 'categories' }, canonicalPath: '/categories' };
-    if (first === 'search') return { subject: { kind: 'search', q: search.get('q') ?? '' }, canonicalPath: `/search${listQuery()}` };
-    if (first === 'map' && !second) return { subject: { kind: 'map' }, canonicalPath: '/map' };
+  async function subjectOf(neutral: string, search: URLSearchParams, notFound: boolean): Promise<PageSubject> {
+    if (notFound) return { kind: 'not-found' };
+    const [first, second, third] = neutral.split('/').filter(Boolean).map(decode);
+    if (!first) return { kind: 'home' };
+    if (first === 'places' && !second) return { kind: 'places' };
+    if (first === 'categories' && !second) return { kind: 'categories' };
+    if (first === 'search') return { kind: 'search', q: search.get('q') ?? '' };
+    if (first === 'map' && !second) return { kind: 'map' };
     if (first === 'p' && second && !third) {
       const place = await getJson<never>(`/api/public/places/${encodeURIComponent(second)}`);
-      if (place) return { subject: { kind: 'place', place }, canonicalPath: `/p/${encodeURIComponent(second)}` };
+      if (place) return { kind: 'place', place };
     }
     if (first === 'categories' && second && !third) {
       const category = await getJson<never>(`/api/public/categories/${encodeURIComponent(second)}`);
-      if (category) return { subject: { kind: 'category', category }, canonicalPath: `/categories/${encodeURIComponent(second)}${listQuery()}` };
+      if (category) return { kind: 'category', category };
     }
     if (first === 'zones' && second && !third) {
       const zone = await getJson<never>(`/api/public/zones/${encodeURIComponent(second)}`);
-      if (zone) return { subject: { kind: 'zone', zone }, canonicalPath: `/zones/${encodeURIComponent(second)}${listQuery()}` };
+      if (zone) return { kind: 'zone', zone };
     }
     if (first === 'map' && second === 'zones' && third) {
       const zone = await getJson<never>(`/api/public/zones/${encodeURIComponent(third)}`);
-      if (zone) return { subject: { kind: 'map-zone', zone }, canonicalPath: `/map/zones/${encodeURIComponent(third)}` };
+      if (zone) return { kind: 'map-zone', zone };
     }
-    return { subject: { kind: 'not-found' }, canonicalPath: neutral };
+    return { kind: 'not-found' };
   }
 
   async function render(url: URL, lang: Lang, theme: Theme, nonce: string): Promise<{ status: number; body: string }> {
@@ -144,8 +135,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       getJson<{ logoUrl: string | null; siteName: string; siteNameAr: string | null; siteDescription: string; siteDescriptionAr: string }>('/api/website-settings'),
     ]);
     const site = settings ?? { logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: '', siteDescriptionAr: '' };
-    const { subject, canonicalPath } = await subjectOf(neutral, url.searchParams, app.status === 404);
-    const head = buildHead({ subject, lang, settings: site, origin, canonicalPath });
+    const subject = await subjectOf(neutral, url.searchParams, app.status === 404);
+    const head = buildHead({ subject, lang, settings: site, origin, canonicalPath: canonicalPath(url.pathname, url.search) });
     const siteName = lang === 'ar' && site.siteNameAr?.trim() ? site.siteNameAr : site.siteName;
 
     const preload = new Set<string>();

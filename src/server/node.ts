@@ -18,6 +18,9 @@ import { startStack } from './stack.ts';
 import { createSpaDocument, type ViteManifest } from './spa/document.ts';
 import { createPageRenderer, PAGE_NONCE_HEADER, isRenderedPath, type ServerEntry } from './render/renderer.ts';
 import { pathToFileURL } from 'node:url';
+import { robotsTxt, sitemapXml } from './render/sitemap.ts';
+import { webManifest } from './render/manifest.ts';
+import type { Tx } from './db/client.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
@@ -96,6 +99,25 @@ async function main() {
   // are precompressed at build time and skipped here: they already carry Content-Encoding).
   root.use('*', compress());
   root.route('/', api);
+  // Documents for search engines and installers (issue 14): sitemaps, robots.txt, the web manifest.
+  const originOf = (c: { req: { url: string } }) => (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, '');
+  const seoCache = 'public, max-age=0, must-revalidate, s-maxage=3600';
+  root.get('/robots.txt', (c) => c.text(robotsTxt(originOf(c)), 200, { 'Cache-Control': seoCache }));
+  const sitemap = async (c: import('hono').Context) => {
+    const xml = await sitemapXml(c.req.path, { sql: stack.sql as unknown as Tx, origin: originOf(c) });
+    if (xml === null) return c.text('Not found', 404);
+    return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': seoCache });
+  };
+  root.get('/sitemap.xml', sitemap);
+  root.get('/sitemaps/:file{[a-z0-9-]+\\.xml}', sitemap);
+  root.get('/manifest.webmanifest', async (c) => {
+    const res = await api.request('/api/website-settings');
+    const settings = res.status === 200 ? ((await res.json()) as { data: Parameters<typeof webManifest>[0] }).data : { logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: '', siteDescriptionAr: '' };
+    return c.body(JSON.stringify(webManifest(settings, c.req.query('lang') === 'ar' ? 'ar' : 'en')), 200, {
+      'Content-Type': 'application/manifest+json; charset=utf-8',
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+    });
+  });
   root.use('/uploads/*', async (c, next) => {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     await next();

@@ -197,13 +197,14 @@ export function createPageRenderer(options: PageRendererOptions) {
 
     const params = [...url.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
     const key = `HTML ${url.pathname}?${new URLSearchParams(params).toString()}\n${lang}\n${theme}`;
+    let fresh = false;
     const headers = (page: CachedPage, hit: boolean) => ({
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': cacheControl,
       ETag: page.etag,
       Vary: 'Cookie, Accept-Language',
       'Content-Language': lang,
-      'X-Cache': hit ? 'hit' : 'miss',
+      'X-Cache': hit ? 'hit' : !cache || fresh ? 'bypass' : 'miss',
       [PAGE_NONCE_HEADER]: page.nonce,
     });
     const answer = (page: CachedPage, hit: boolean) => {
@@ -214,13 +215,15 @@ export function createPageRenderer(options: PageRendererOptions) {
       return new Response(page.body, { status: page.status, headers: headers(page, hit) });
     };
 
-    const kept = cache?.get(key) as unknown as { page?: CachedPage } | undefined;
+    // like the API's cache (decision 011): `Cache-Control: no-cache` asks for a fresh render, not stored
+    fresh = /no-cache|no-store|max-age=0/i.test(request.headers.get('cache-control') ?? '') || /no-cache/i.test(request.headers.get('pragma') ?? '');
+    const kept = fresh ? undefined : (cache?.get(key) as unknown as { page?: CachedPage } | undefined);
     if (kept?.page) return answer(kept.page, true);
     const generation = cache?.generation() ?? 0;
     const nonce = context.nonce || randomBytes(16).toString('base64');
     const { status, body } = await render(url, lang, theme, nonce);
     const page: CachedPage = { status, body, nonce, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    if (cache) {
+    if (cache && !fresh) {
       const bytes = new TextEncoder().encode(body);
       const entry = { status: 200 as const, headers: [] as [string, string][], body: bytes, page };
       cache.set(key, entry, generation);

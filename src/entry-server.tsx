@@ -121,13 +121,24 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
       </I18nextProvider>
     </StrictMode>
   );
-  const scratch = createCache({ key: 'css', nonce });
-  scratch.compat = true;
+  const freshCache = () => {
+    const cache = createCache({ key: 'css', nonce });
+    // styles go to the cache, not inline next to each element: they are extracted into <head> below
+    cache.compat = true;
+    return cache;
+  };
+  let emotionCache = freshCache();
+  let html = '';
+  let settled = false;
   for (let pass = 0; pass < maxPasses; pass++) {
     // `prerender` waits for every lazy component (route modules, lazily loaded parts) to load
-    await (await prerender(tree(scratch))).prelude.cancel();
+    emotionCache = freshCache();
+    html = await new Response((await prerender(tree(emotionCache))).prelude).text();
     const waiting = queryClient.getQueryCache().getAll().filter((q) => q.state.status === 'pending' && !tried.has(q.queryHash) && !CLIENT_ONLY_QUERIES.has(String(q.queryKey[0])) && isEnabled(q));
-    if (!waiting.length) break;
+    if (!waiting.length) {
+      settled = true;
+      break;
+    }
     for (const q of waiting) tried.add(q.queryHash);
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
@@ -136,12 +147,13 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
     ]);
     clearTimeout(timer);
   }
-  // The final markup in one synchronous pass (everything is loaded now): complete HTML, without the
-  // inline scripts streaming would add to reveal late Suspense boundaries.
-  const emotionCache = createCache({ key: 'css', nonce });
-  // styles go to the cache, not inline next to each element: they are extracted into <head> below
-  emotionCache.compat = true;
-  const html = renderToString(tree(emotionCache));
+  // The last pass's markup is the page when nothing suspended in it; otherwise (a boundary resolved late,
+  // which `prerender` reveals with inline scripts a strict CSP would block) one synchronous pass more,
+  // now that everything is loaded.
+  if (!settled || /<script|<template/.test(html)) {
+    emotionCache = freshCache();
+    html = renderToString(tree(emotionCache));
+  }
   const emotion = createEmotionServer(emotionCache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   const queries = dehydrate(queryClient, {

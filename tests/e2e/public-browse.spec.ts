@@ -54,7 +54,8 @@ test('places list: pages, filters and sort in the URL, load more, network notice
   await expect(page.getByText('No places found. Try changing filters.')).toBeVisible();
   await page.getByLabel('Search in places').fill('starbucks');
   await expect(page).toHaveURL('/places?q=starbucks');
-  await expect(list.getByRole('link', { name: 'Starbucks', exact: true }).first()).toBeVisible();
+  // a card's link is named by what it shows, its heading first (WCAG 2.5.3)
+  await expect(list.getByRole('link').filter({ has: page.getByRole('heading', { name: 'Starbucks', exact: true }) }).first()).toBeVisible();
 
   // Arabic pagination text and arrows
   await page.goto('/places/ar?page=2');

@@ -63,18 +63,26 @@ function inlinePrePaintScripts(): Plugin {
  * placeholder, which the server replaces with each response's CSP nonce (src/server/node.ts); the
  * SPA's Emotion cache reads it from the meta tag (src/app/emotion-cache.ts).
  */
-export default defineConfig({
-  plugins: [react(), inlinePrePaintScripts(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), inlinePrePaintScripts(), precompress()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-  build: {
-    manifest: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 900,
-  },
+  // Emotion and Chakra go into the server bundle, built for production like the browser's: Emotion's
+  // development build adds labels to class names, so a server started with NODE_ENV=test would render
+  // other class names than the browser hydrates with.
+  ssr: { noExternal: [/^@emotion\//, '@chakra-ui/react'] },
+  // `vite build --ssr src/entry-server.tsx` (npm run build): the server's renderer of the public pages
+  // (decision 019) → dist-server/entry-server.js, run by Node with the dependencies from node_modules
+  build: isSsrBuild
+    ? { outDir: 'dist-server', sourcemap: false, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } }
+    : {
+      manifest: true,
+      sourcemap: false,
+      chunkSizeWarningLimit: 900,
+    },
   server: {
     proxy: {
       '/api': process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000',
       '/uploads': process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000',
     },
   },
-});
+}));

@@ -10,7 +10,8 @@
  *    byte, size, and the API process's RSS before and its peak during each download.
  * 3. Per scenario (place lists: first page in 4 sorts, 32 category+zone filters, newest pages 18–22 of 6
  *    categories, pages 495–505 by `page` and by `cursor`, searched lists; 5 000 place details; grouped
- *    search with dozens of English and Arabic prefixes, typos and two-word texts): a deterministic
+ *    search with dozens of English and Arabic prefixes, typos and two-word texts; server-rendered HTML of
+ *    home, the places list and place pages, decision 019): a deterministic
  *    sequence of the scenario's distinct requests, Zipf-skewed (a few popular, many rare), then
  *    autocannon at BENCH_CONNECTIONS (50) for BENCH_DURATION s (10) three times:
  *    - API uncached: `Cache-Control: no-cache`, so every answer is computed (after a warm-up that
@@ -27,7 +28,7 @@
  *    the clusters are drawn, long tasks, frame times during a scripted pan/zoom; scripts/bench-map.ts),
  *    when dist/ is built; BENCH_SKIP_MAP=1 skips it.
  * Prints a table; writes everything to bench-results/bench-<time>.json. Targets are reported,
- * not asserted: search p95 ≤ 30 ms, list p95 ≤ 20 ms, API ≥ 50 % of direct SQL throughput.
+ * not asserted: search p95 ≤ 30 ms, list p95 ≤ 20 ms, HTML p95 ≤ 100 ms, API ≥ 50 % of direct SQL throughput.
  *
  * Env: BENCH_PLACES, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WARMUP (s), BENCH_ONLY
  * (comma-separated scenario name prefixes), BENCH_KEEP=1 (keep the temp folder),
@@ -76,7 +77,7 @@ interface Variant { path: string; direct: (tx: Tx) => Promise<unknown> }
 
 interface Scenario {
   name: string;
-  kind: 'list' | 'detail' | 'search';
+  kind: 'list' | 'detail' | 'search' | 'html';
   /** The scenario's distinct requests; request i asks for variants[pick(i)] (Zipf-skewed, deterministic). */
   variants: Variant[];
   pick: (i: number) => number;
@@ -151,6 +152,16 @@ function scenarios(data: ScenarioData): Scenario[] {
     })))],
     [`detail (${data.slugs.length} slugs)`, 'detail', data.slugs.map((slug) => ({
       path: `/api/public/places/${slug}`, direct: (tx) => Promise.all([getPlaceBySlug(tx, slug), relatedPlaces(tx, slug)]),
+    }))],
+    // server-rendered pages (decision 019) beside the JSON they are built from; `direct` is the SQL of the page's main query
+    ['html: home (en, ar)', 'html', (['/', '/ar'] as const).map((path) => ({
+      path, direct: (tx) => listPlaces(tx, {}, { page: 1, limit: 6, sort: 'newest' }),
+    }))],
+    ['html: places list (4 sorts × en, ar)', 'html', ([undefined, 'name-desc', 'newest', 'oldest'] as const).flatMap((sort) => ['/places', '/places/ar'].map((p) => ({
+      path: `${p}${sort ? `?sort=${sort}` : ''}`, direct: (tx) => listPlaces(tx, {}, { page: 1, limit: 12, sort }),
+    })))],
+    [`html: place (${data.slugs.length} slugs)`, 'html', data.slugs.map((slug) => ({
+      path: `/p/${slug}`, direct: (tx) => Promise.all([getPlaceBySlug(tx, slug), relatedPlaces(tx, slug)]),
     }))],
     search(`search: EN prefix (${EN_PREFIXES.length})`, EN_PREFIXES),
     search(`search: EN typo (${EN_TYPOS.length})`, EN_TYPOS),
@@ -490,7 +501,7 @@ async function main() {
       const seq = plans.flatMap((p) => p.seqScans);
       log(`  plans  ${plans.map((p) => p.nodes.filter((x) => !x.endsWith('(not run)')).join(', ')).join(' | ')}`);
       if (seq.length) log(`  ⚠ sequential scans: ${seq.join('; ')}`);
-      const target = s.kind === 'search' ? 30 : 20;
+      const target = s.kind === 'html' ? 100 : s.kind === 'search' ? 30 : 20;
       rows.push({
         scenario: s.name, kind: s.kind, distinctRequests: s.variants.length, cached, uncached, direct,
         cachedVsSqlPct: Math.round((cached.rps / direct.rps) * 100), uncachedVsSqlPct: Math.round((uncached.rps / direct.rps) * 100),

@@ -1,17 +1,45 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
-import { AppRouter } from './app/router.tsx';
+import { appRoutes, AppRouter, createAppRouter, loadMatchedRoutes } from './app/router.tsx';
+import { beginHydration, HydrationEnd } from './components/ui/deferred.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { detectLang } from './lib/language.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { hydrateQueries, takeSsrState } from './lib/ssr-state.ts';
 
-const lang = detectLang(window.location);
-void initI18n(lang).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider initialLang={lang}>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+const container = document.getElementById('root')!;
+const ssr = takeSsrState();
+
+if (ssr) {
+  // A public page the server rendered (decision 019): hydrate it from the same inputs — its language,
+  // theme, the queries' answers and the route modules it matched — so the first render matches the HTML.
+  const queryClient = createQueryClient();
+  // as on the server: a query that failed there (a 404) shows its error at once instead of a new attempt
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
+  hydrateQueries(queryClient, ssr.queries);
+  void Promise.all([initI18n(ssr.lang), loadMatchedRoutes(appRoutes, window.location)]).then(() => {
+    const router = createAppRouter({ loaderData: {}, actionData: null, errors: null });
+    beginHydration();
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient}>
+          <AppRouter router={router} />
+          <HydrationEnd />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+} else {
+  const lang = detectLang(window.location);
+  void initI18n(lang).then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProvider initialLang={lang}>
+          <AppRouter router={createAppRouter()} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+}

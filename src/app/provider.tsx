@@ -1,10 +1,12 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { EmotionCache } from '@emotion/cache';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { system } from '../components/ui/system.ts';
-import { Deferred } from '../components/ui/deferred.tsx';
+import { Deferred, useHydrated } from '../components/ui/deferred.tsx';
 import type { Lang } from '../lib/language.ts';
+import type { Theme } from '../lib/theme.ts';
 import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createEmotionCache } from './emotion-cache.ts';
@@ -12,26 +14,43 @@ import { createEmotionCache } from './emotion-cache.ts';
 // The toast region (and zag's toast machine) loads after the first paint: no page needs it to show.
 const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
+/** The toast region only in the browser (its inline positioning styles would break the CSP in server HTML). */
+function BrowserToaster() {
+  const hydrated = useHydrated();
+  return hydrated ? <Suspense fallback={null}><Toaster /></Suspense> : null;
+}
+
 function ChakraLocale({ children }: { children: ReactNode }) {
   const { lang } = usePreferences();
   return <LocaleProvider locale={lang === 'ar' ? 'ar-SA' : 'en-US'}>{children}</LocaleProvider>;
+}
+
+export interface AppProviderProps {
+  initialLang: Lang;
+  /** The theme the server rendered with (server-rendered pages only). */
+  initialTheme?: Theme;
+  /** Given by the server renderer and by a hydrating page (already filled with the page's data). */
+  queryClient?: QueryClient;
+  /** Given by the server renderer (its styles are extracted into the HTML). */
+  emotionCache?: EmotionCache;
+  children: ReactNode;
 }
 
 /**
  * Chakra UI (with locale/direction) on an Emotion cache carrying the page's CSP nonce, React Query
  * (defaults), preferences (language, theme).
  */
-export function AppProvider({ initialLang, children }: { initialLang: Lang; children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [emotionCache] = useState(() => createEmotionCache());
+export function AppProvider({ initialLang, initialTheme, queryClient: givenClient, emotionCache: givenCache, children }: AppProviderProps) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
+  const [emotionCache] = useState(() => givenCache ?? createEmotionCache());
   return (
     <QueryClientProvider client={queryClient}>
       <CacheProvider value={emotionCache}>
         <ChakraProvider value={system}>
-          <PreferencesProvider initialLang={initialLang}>
+          <PreferencesProvider initialLang={initialLang} initialTheme={initialTheme}>
             <ChakraLocale>
               {children}
-              <Deferred><Suspense fallback={null}><Toaster /></Suspense></Deferred>
+              <Deferred><BrowserToaster /></Deferred>
             </ChakraLocale>
           </PreferencesProvider>
         </ChakraProvider>

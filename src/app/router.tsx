@@ -1,8 +1,9 @@
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, RouterProvider, type HydrationState, type RouteObject } from 'react-router-dom';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
 import { installAuthHooks } from '../features/auth/auth-hooks.ts';
+import { PageSpinner } from '../components/ui/page-spinner.tsx';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({ lazy: () => load().then((m) => ({ Component: m.default })) });
@@ -53,10 +54,16 @@ const adminChildren: RouteObject[] = [
   ...twin('password', () => import('./routes/admin/admin-password.tsx')),
 ].map((r) => (r.path ? { ...r, path: r.path.replace(/^\//, '') } : r));
 
-const router = createBrowserRouter([
+/**
+ * Every route of the app, shared by the browser router (below) and the server's renderer of the public
+ * pages (src/entry-server.tsx, decision 019): one set of route components for both.
+ */
+export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorBoundary />,
+    // shown only while a lazily loaded route of a client-rendered page (admin, auth) arrives
+    HydrateFallback: PageSpinner,
     children: [
       { element: <PublicLayout />, errorElement: <RouteErrorBoundary />, children: publicRoutes },
       { errorElement: <RouteErrorBoundary />, children: authRoutes },
@@ -68,11 +75,32 @@ const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
 
-// The transport's 401 refresh and auth-failure redirects use this router.
-installAuthHooks((to) => router.navigate(to));
+/**
+ * Loads the lazy route modules `location` matches, so a server-rendered page hydrates with its route
+ * components already there (React Router would otherwise render a fallback first: a hydration mismatch).
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], location: { pathname: string }) {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(matches.map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    const loaded = await route.lazy();
+    Object.assign(route, { ...loaded, lazy: undefined });
+  }));
+}
 
-export function AppRouter() {
+/**
+ * The browser's router. `hydrationData` is given when the page was rendered by the server (its routes
+ * have no loaders: the data arrives as React Query's dehydrated cache, src/main.tsx).
+ */
+export function createAppRouter(hydrationData?: HydrationState) {
+  const router = createBrowserRouter(appRoutes, hydrationData ? { hydrationData } : undefined);
+  // The transport's 401 refresh and auth-failure redirects use this router.
+  installAuthHooks((to) => router.navigate(to));
+  return router;
+}
+
+export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return <RouterProvider router={router} />;
 }

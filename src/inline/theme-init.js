@@ -5,8 +5,11 @@
     var q = new URLSearchParams(location.search).get('theme');
     var t = q === 'dark' || q === 'light' ? q : localStorage.getItem('theme');
     if (t !== 'dark' && t !== 'light') t = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    document.documentElement.classList.remove('light', 'dark');
     document.documentElement.classList.add(t);
     document.documentElement.style.colorScheme = t;
+    // a server-rendered page (data-ssr) already has the language the server chose: its markup is in it
+    if (document.documentElement.hasAttribute('data-ssr')) return;
     var p = location.pathname;
     var ar = /\/ar\/?$/.test(p) || new URLSearchParams(location.search).get('lang') === 'ar' ||
       (!/\/en\/?$/.test(p) && !new URLSearchParams(location.search).get('lang') && localStorage.getItem('lang') === 'ar');

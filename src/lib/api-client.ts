@@ -10,6 +10,15 @@ export const API_URL = (import.meta.env.VITE_API_URL as string | undefined)?.rep
 type Scope = 'admin' | 'public';
 
 /**
+ * How requests reach the API: the browser's `fetch`. The server that renders the public pages
+ * (src/entry-server.tsx) replaces it with its in-process, anonymous API (decision 019).
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+export function setApiTransport(fetcher: (url: string, init: RequestInit) => Promise<Response>) {
+  transport = fetcher;
+}
+
+/**
  * Token refreshers registered by the auth features. On a 401, the client runs ONE refresh per scope
  * (single flight: concurrent failures wait for the same promise), then retries with the new token;
  * if refresh fails, `onAuthFailure` runs (clears tokens and redirects to the scope's login).
@@ -98,7 +107,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       body = JSON.stringify(options.body);
     }
     try {
-      return await fetch(`${API_URL}${target}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+      return await transport(`${API_URL}${target}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError(0, 'network_error', 'Network issue. Please check your connection.');

@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from './storage-keys.ts';
 
-// The language of a path (pure; the server renders documents with the same rules): src/shared/language.ts
-export { AR_SUFFIX, DEFAULT_LANG, dirOf, isLang, LANGS, langOfPath, localizePath, stripLangSegment, type Lang } from '../shared/language.ts';
-import { DEFAULT_LANG, isLang, langOfPath, type Lang } from '../shared/language.ts';
+import { DEFAULT_LANG, isLang, langOfUrl, type Lang } from '../shared/language.ts';
+
+export { AR_SUFFIX, DEFAULT_LANG, dirOf, isLang, LANGS, langOfPath, langOfUrl, localizePath, stripLangSegment, type Lang } from '../shared/language.ts';
 
 export function storedLang(): Lang {
   try {
@@ -17,7 +17,5 @@ export function storedLang(): Lang {
  * Language for a location: `lang` query, then last path segment (en|ar), then storage, then English.
  */
 export function detectLang(location: { pathname: string; search: string }): Lang {
-  const q = new URLSearchParams(location.search).get('lang');
-  if (isLang(q)) return q;
-  return langOfPath(location.pathname) ?? storedLang();
+  return langOfUrl(location) ?? storedLang();
 }

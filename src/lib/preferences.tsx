@@ -1,8 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { i18n } from './i18n.ts';
 import { dirOf, localizePath, type Lang } from './language.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
-import { applyTheme, initialTheme, type Theme } from './theme.ts';
+import { applyTheme, initialTheme, writePreferenceCookie, type Theme } from './theme.ts';
 
 interface Preferences {
   lang: Lang;
@@ -20,6 +20,7 @@ interface Preferences {
 const PreferencesContext = createContext<Preferences | null>(null);
 
 function persistLang(lang: Lang) {
+  writePreferenceCookie('lang', lang);
   try {
     localStorage.setItem(STORAGE_KEYS.lang, lang);
   } catch {
@@ -27,14 +28,25 @@ function persistLang(lang: Lang) {
   }
 }
 
-export function PreferencesProvider({ initialLang, children }: { initialLang: Lang; children: ReactNode }) {
+/**
+ * `initialTheme`: the theme the server rendered the HTML with (hydration must start from the same
+ * markup); the stored or system theme, when different, replaces it right after hydration.
+ */
+export function PreferencesProvider({ initialLang, initialTheme: serverTheme, children }: { initialLang: Lang; initialTheme?: Theme; children: ReactNode }) {
   // The language the URL chose on arrival persists at once: the first requests already
   // carry it as Accept-Language.
   const [lang, setLangState] = useState<Lang>(() => {
     persistLang(initialLang);
     return initialLang;
   });
-  const [theme, setThemeState] = useState<Theme>(initialTheme);
+  const [theme, setThemeState] = useState<Theme>(() => serverTheme ?? initialTheme());
+  useEffect(() => {
+    if (!serverTheme) return;
+    const actual = initialTheme();
+    // the server's cookie now names the theme shown, so the next page arrives right
+    writePreferenceCookie('theme', actual);
+    if (actual !== serverTheme) setThemeState(actual);
+  }, [serverTheme]);
 
   const setLang = useCallback((next: Lang) => {
     persistLang(next);

@@ -1,7 +1,17 @@
 import { STORAGE_KEYS } from './storage-keys.ts';
 
-export type Theme = 'light' | 'dark';
-export const isTheme = (v: unknown): v is Theme => v === 'light' || v === 'dark';
+import { isTheme, PREFERENCE_COOKIE_MAX_AGE, PREFERENCE_COOKIES, type Lang, type Theme } from '../shared/language.ts';
+
+export { isTheme, type Theme } from '../shared/language.ts';
+
+/** Writes a preference cookie the server reads to render the next page in the same language/theme (decision 019). */
+export function writePreferenceCookie(kind: 'lang' | 'theme', value: Lang | Theme) {
+  try {
+    document.cookie = `${PREFERENCE_COOKIES[kind]}=${value}; path=/; max-age=${PREFERENCE_COOKIE_MAX_AGE}; samesite=lax`;
+  } catch {
+    /* no document (tests) */
+  }
+}
 
 /** Stored theme, else the system preference. */
 export function initialTheme(): Theme {
@@ -21,6 +31,7 @@ export function applyTheme(theme: Theme, persist = true) {
   root.classList.add(theme);
   root.style.colorScheme = theme;
   if (persist) {
+    writePreferenceCookie('theme', theme);
     try {
       localStorage.setItem(STORAGE_KEYS.theme, theme);
     } catch {

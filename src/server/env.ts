@@ -62,6 +62,10 @@ export const serverEnvSchema = z.object({
   /** On SIGTERM/SIGINT: how long in-flight requests may still run before connections are cut, in ms. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 
+  // ---- server rendering of the public pages (docs/decisions/019-server-rendering.md) ----
+  /** Render the public pages on the server (needs the server bundle of `npm run build`); false: the client-rendered shell. */
+  SSR: z.stringbool().default(true),
+
   // ---- response cache of anonymous public reads (docs/decisions/011-response-cache.md) ----
   /** Keep anonymous public GET answers in memory, dropped on every change notification (LISTEN). */
   RESPONSE_CACHE: z.stringbool().default(true),

@@ -16,6 +16,11 @@ import { CSP_NONCE_PLACEHOLDER, INLINE_SCRIPT_HASHES_FILE } from '../shared/csp.
 import { parseServerEnv } from './env.ts';
 import { startStack } from './stack.ts';
 import { createSpaDocument, type ViteManifest } from './spa/document.ts';
+import { createPageRenderer, PAGE_NONCE_HEADER, isRenderedPath, type ServerEntry } from './render/renderer.ts';
+import { pathToFileURL } from 'node:url';
+import { robotsTxt, sitemapXml } from './render/sitemap.ts';
+import { webManifest } from './render/manifest.ts';
+import type { Tx } from './db/client.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
@@ -94,6 +99,25 @@ async function main() {
   // are precompressed at build time and skipped here: they already carry Content-Encoding).
   root.use('*', compress());
   root.route('/', api);
+  // Documents for search engines and installers (issue 14): sitemaps, robots.txt, the web manifest.
+  const originOf = (c: { req: { url: string } }) => (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, '');
+  const seoCache = 'public, max-age=0, must-revalidate, s-maxage=3600';
+  root.get('/robots.txt', (c) => c.text(robotsTxt(originOf(c)), 200, { 'Cache-Control': seoCache }));
+  const sitemap = async (c: import('hono').Context) => {
+    const xml = await sitemapXml(c.req.path, { sql: stack.sql as unknown as Tx, origin: originOf(c) });
+    if (xml === null) return c.text('Not found', 404);
+    return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': seoCache });
+  };
+  root.get('/sitemap.xml', sitemap);
+  root.get('/sitemaps/:file{[a-z0-9-]+\\.xml}', sitemap);
+  root.get('/manifest.webmanifest', async (c) => {
+    const res = await api.request('/api/website-settings');
+    const settings = res.status === 200 ? ((await res.json()) as { data: Parameters<typeof webManifest>[0] }).data : { logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: '', siteDescriptionAr: '' };
+    return c.body(JSON.stringify(webManifest(settings, c.req.query('lang') === 'ar' ? 'ar' : 'en')), 200, {
+      'Content-Type': 'application/manifest+json; charset=utf-8',
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+    });
+  });
   root.use('/uploads/*', async (c, next) => {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     await next();
@@ -111,13 +135,43 @@ async function main() {
   root.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('/index.html') ? next() : staticDist(c, next)));
   // The SPA's HTML carries its route's preload hints and the API answers it starts with (decision 012).
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null;
   const spaDocument = indexHtml && createSpaDocument({
     template: indexHtml,
-    manifest: existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null,
+    manifest,
     fetchApi: (apiPath, lang) => Promise.resolve(api.request(`/api${apiPath}`, { headers: { 'accept-language': lang } })),
   });
+  // The public pages arrive rendered (decision 019): the server bundle built from src/entry-server.tsx.
+  const entryFile = path.resolve('dist-server', 'entry-server.js');
+  const renderPage = indexHtml && env.SSR && existsSync(entryFile)
+    ? createPageRenderer({
+      template: indexHtml,
+      noncePlaceholder: CSP_NONCE_PLACEHOLDER,
+      manifest,
+      entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
+      api: (apiPath, init) => Promise.resolve(api.request(apiPath, init)),
+      cache: responseCache,
+      publicUrl: env.PUBLIC_URL,
+    })
+    : null;
   root.get('*', async (c) => {
     if (!spaDocument) return c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503);
+    if (renderPage) {
+      try {
+        const res = await renderPage(c.req.raw, { nonce: c.get('secureHeadersNonce') ?? '' });
+        if (res) {
+          const nonce = res.headers.get(PAGE_NONCE_HEADER);
+          res.headers.delete(PAGE_NONCE_HEADER);
+          if (nonce) c.set('cspNonce', nonce);
+          return res;
+        }
+      } catch (error) {
+        // the client-rendered shell still works: log and fall through to it
+        logger.error({ err: error, path: c.req.path }, 'server rendering failed; sending the client-rendered page');
+      }
+    }
+    // Client-rendered pages (profile, sign-in, admin) are not for search engines.
+    if (!isRenderedPath(c.req.path)) c.header('X-Robots-Tag', 'noindex');
     return c.html(await spaDocument(new URL(c.req.url), CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache' });
   });
 

@@ -5,7 +5,7 @@ import { inLang, loginAdmin, makePng, tr, uid, useAdminSession, type AdminTokens
  * Issue #17, errors that reach the administrator: an upload refused by the server says its reason (a
  * ".png" whose bytes are text → "invalid file type", not "Failed to upload"); an uploaded logo is
  * "ready — save to apply" until Save; a failed save of the logo or of the site names is said inside
- * the dialog (spec §8's silence is not kept). Saves are answered by the test (500), so nothing changes.
+ * the dialog. Saves are answered by the test (500), so nothing changes.
  */
 let tokens: AdminTokens;
 test.beforeAll(async ({ baseURL }) => {

@@ -32,7 +32,8 @@ test('places list: pages, filters and sort in the URL, load more, network notice
   await page.getByLabel('Sort').selectOption('name-desc');
   await expect(page).toHaveURL('/places?category=cafes&sort=name-desc');
   const cafesZa = await (await request.get('/api/public/places?categorySlug=cafes&sort=name-desc&limit=1')).json();
-  await expect(list.getByRole('link').first()).toHaveAttribute('aria-label', cafesZa.data[0].name);
+  // the card's name is what it shows, starting with the place's name (WCAG 2.5.3)
+  await expect(list.getByRole('link').first()).toHaveAccessibleName(new RegExp(`^${cafesZa.data[0].name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await page.getByLabel('Zone').selectOption('al-ulayya');
   await expect(page).toHaveURL('/places?category=cafes&sort=name-desc&zone=al-ulayya');
   for (const badge of await list.getByRole('listitem').all()) await expect(badge).toContainText('Al Ulayya');
@@ -53,7 +54,8 @@ test('places list: pages, filters and sort in the URL, load more, network notice
   await expect(page.getByText('No places found. Try changing filters.')).toBeVisible();
   await page.getByLabel('Search in places').fill('starbucks');
   await expect(page).toHaveURL('/places?q=starbucks');
-  await expect(list.getByRole('link', { name: 'Starbucks', exact: true }).first()).toBeVisible();
+  // a card's link is named by what it shows, its heading first (WCAG 2.5.3)
+  await expect(list.getByRole('link').filter({ has: page.getByRole('heading', { name: 'Starbucks', exact: true }) }).first()).toBeVisible();
 
   // Arabic pagination text and arrows
   await page.goto('/places/ar?page=2');

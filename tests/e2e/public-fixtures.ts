@@ -28,9 +28,9 @@ export async function siteNames(request: APIRequestContext): Promise<Record<Lang
   return { en, ar: body.data.siteNameAr || en };
 }
 
-/** 'site name - section', the Arabic site name in Arabic; the site name alone on home. */
+/** 'section | site name' (issue 14 reversed the earlier 'site name - section'), the Arabic site name in Arabic; the site name alone on home. */
 export async function expectTitle(page: Page, site: string, section: string | null) {
-  await expect(page).toHaveTitle(section ? `${site} - ${section}` : site);
+  await expect(page).toHaveTitle(section ? `${section} | ${site}` : site);
 }
 
 export async function expectLanguage(page: Page, lang: Lang) {

@@ -57,8 +57,14 @@ test('the language switch keeps the page, its query and reloads the data in the 
   expect(requests.every((lang) => lang === 'ar')).toBe(true);
 });
 
-test('website settings are first requested about 1 s after start', async ({ page }) => {
+test('website settings arrive with a rendered page; a client-rendered page requests them about 1 s after start', async ({ page }) => {
+  // decision 019: the site's name and logo are in a public page's HTML (its state), nothing to request
   await page.goto('/places');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/website-settings')))).toBe(false);
+  // the stored language still rules where the browser renders the page itself (sign-in, profile, admin)
+  await page.goto('/auth/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/website-settings')))).toBe(true);
   const startedAt = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/website-settings'))!.startTime);

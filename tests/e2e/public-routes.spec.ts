@@ -72,19 +72,14 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
-    path: '/p/starbucks', section: { en: 'Starbucks', ar: 'Starbucks' }, h1: { en: 'Starbucks', ar: 'Starbucks' },
+    // "Name — Category, Zone" (issue 14)
+    path: '/p/starbucks', section: { en: 'Starbucks — Cafés, Al Ulayya', ar: 'Starbucks — مقاهي، العليا' }, h1: { en: 'Starbucks', ar: 'Starbucks' },
     check: async (page, lang) => {
       await expect(page.getByRole('heading', { level: 2, name: lang === 'en' ? 'About' : 'نبذة' })).toBeVisible();
       await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`/p/starbucks${lang === 'ar' ? '/ar' : ''}$`));
     },
   },
-  {
-    path: '/places/starbucks', section: { en: 'Starbucks', ar: 'Starbucks' }, h1: { en: 'Starbucks', ar: 'Starbucks' },
-    check: async (page, lang) => {
-      // the overlay's reading of the spec: same screen, one canonical URL
-      await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`/p/starbucks${lang === 'ar' ? '/ar' : ''}$`));
-    },
-  },
+  // /places/{slug} now answers 301 to /p/{slug} (issue 14; tests/e2e/server-rendering.spec.ts)
   {
     path: '/no-such-page', section: { en: 'Page not found', ar: 'الصفحة غير موجودة' }, h1: { en: 'Page not found', ar: 'الصفحة غير موجودة' },
     check: async (page, lang) => {

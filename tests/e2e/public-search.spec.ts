@@ -157,5 +157,5 @@ test('/search page: start typing, grouped results, no results, q kept in the URL
   await page.goto('/search/ar?q=ulayya');
   await expect(page.getByRole('heading', { level: 2, name: /^الأحياء/ })).toBeVisible();
   await expect(page.getByRole('region', { name: /^الأحياء/ }).getByRole('link').first()).toHaveAttribute('href', '/map/zones/al-ulayya/ar');
-  await expect(page).toHaveTitle(/ - بحث$/);
+  await expect(page).toHaveTitle(/^بحث \| /); // 'section | site name' (issue 14)
 });

@@ -10,11 +10,13 @@ test.describe('smoke: browse real data', () => {
     await expect(page).toHaveURL(/\/categories\/cafes$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Cafés' })).toBeVisible();
     const firstPlace = page.getByRole('list', { name: 'Places' }).getByRole('link').first();
-    const name = (await firstPlace.getAttribute('aria-label')) ?? '';
+    // the card's heading is the place's name (the link has no aria-label of its own: WCAG 2.5.3)
+    const name = (await firstPlace.getByRole('heading').textContent()) ?? '';
     await firstPlace.click();
     await expect(page).toHaveURL(/\/p\/[a-z0-9-]+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-    await expect(page).toHaveTitle(new RegExp(`- ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    // "Name — Category, Zone | Site name" (issue 14)
+    await expect(page).toHaveTitle(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — Cafés`));
   });
 
   test('Arabic: /ar renders right-to-left with Arabic names', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { Button, IconButton } from '@chakra-ui/react';
+import { Button, IconButton, VisuallyHidden } from '@chakra-ui/react';
 import { Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -17,7 +17,11 @@ export function ThemeSwitch() {
   );
 }
 
-/** Language switch: rewrites the URL (Arabic adds the /ar suffix), keeping the query string. */
+/**
+ * Language switch: rewrites the URL (Arabic adds the /ar suffix), keeping the query string.
+ * Its accessible name starts with the visible text (the other language's name, in that language) and
+ * adds what the button does for screen readers (WCAG 2.5.3, label in name).
+ */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const { lang, setLang } = usePreferences();
@@ -28,14 +32,13 @@ export function LanguageSwitch() {
     <Button
       variant="ghost"
       size="sm"
-      lang={next}
-      aria-label={t(next === 'ar' ? 'nav.switchToArabicLabel' : 'nav.switchToEnglishLabel')}
       onClick={() => {
         setLang(next);
         navigate({ pathname: localizePath(location.pathname, next), search: location.search, hash: location.hash });
       }}
     >
-      {t(next === 'ar' ? 'nav.switchToArabic' : 'nav.switchToEnglish')}
+      <span lang={next}>{t(next === 'ar' ? 'nav.switchToArabic' : 'nav.switchToEnglish')}</span>
+      <VisuallyHidden>{` (${t(next === 'ar' ? 'nav.switchToArabicLabel' : 'nav.switchToEnglishLabel')})`}</VisuallyHidden>
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { Skeleton } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import type { MapViewProps } from './types.ts';
+import { useHydrated } from '../ui/deferred.tsx';
 
 export type { MapMarker, MapViewProps } from './types.ts';
 
@@ -14,8 +15,12 @@ const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
  */
 export function MapView(props: MapViewProps) {
   const height = props.height ?? 'max(320px, 60vh)';
+  // Leaflet needs the browser: the server's HTML (and the hydration that matches it) holds the skeleton
+  const hydrated = useHydrated();
+  const skeleton = <Skeleton height={height} borderRadius="12px" aria-busy="true" aria-label={props.label} />;
+  if (!hydrated) return skeleton;
   return (
-    <Suspense fallback={<Skeleton height={height} borderRadius="12px" aria-busy="true" aria-label={props.label} />}>
+    <Suspense fallback={skeleton}>
       <LeafletMap {...props} />
     </Suspense>
   );

@@ -1,13 +1,63 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+
+const onServer = typeof document === 'undefined';
+/** True on a page the server rendered (for its whole life: every `Deferred` keeps the same tree shape). */
+let serverRenderedPage = false;
+/** Until the hydrated page has painted: deferred blocks wait (their server HTML stays as it is). */
+let waitingForPaint = false;
+let firstPaint: Promise<void> | null = null;
+
+let endFirstPaint: (() => void) | null = null;
 
 /**
- * Renders `children` only after the page has painted once, in a transition, so React renders them in
- * small slices that never block input (decision 012). For content below the fold — footers, further
- * sections, the rest of a list — that would otherwise delay the first paint of what the reader sees.
- * `delay` (frames, default 0) staggers several blocks so each commits on its own, in a short task;
- * `fallback` (default nothing) stands in until then. Once shown, the children stay mounted.
+ * Called by src/main.tsx before it hydrates a server-rendered page: until that page has hydrated and
+ * painted (`HydrationEnd`), `Deferred` blocks keep the server's HTML as it is and hydrate afterwards
+ * (decision 019).
  */
-export function Deferred({ children, fallback = null, delay = 0 }: { children: ReactNode; fallback?: ReactNode; delay?: number }) {
+export function beginHydration() {
+  serverRenderedPage = true;
+  waitingForPaint = true;
+  firstPaint = new Promise<void>((resolve) => {
+    endFirstPaint = () => {
+      waitingForPaint = false;
+      resolve();
+    };
+  });
+}
+
+/**
+ * Rendered once beside the app by a hydrating page: after the first hydration commit and the next
+ * painted frame (or 500 ms in a hidden tab, which paints none), the deferred blocks hydrate.
+ */
+export function HydrationEnd() {
+  useEffect(() => {
+    const done = () => endFirstPaint?.();
+    let tick: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => { tick = setTimeout(done, 0); });
+    const timer = setTimeout(done, 500);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(tick);
+      clearTimeout(timer);
+    };
+  }, []);
+  return null;
+}
+
+/** True once the app runs in the browser after hydration; false on the server and during hydration. */
+const noSubscribe = () => () => {};
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscribe, () => true, () => false);
+}
+
+/** On a hydrating server-rendered page: suspends (React keeps the server's HTML) until the first paint. */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  if (waitingForPaint && firstPaint) use(firstPaint);
+  return <>{children}</>;
+}
+
+/** Client-rendered pages: mounts `children` after the page has painted, in a transition. */
+function AfterPaint({ children, fallback, delay }: { children: ReactNode; fallback: ReactNode; delay: number }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
@@ -34,4 +84,22 @@ export function Deferred({ children, fallback = null, delay = 0 }: { children: R
     };
   }, [ready, delay]);
   return <>{ready ? children : fallback}</>;
+}
+
+/**
+ * Content below the fold — footers, further sections, the rest of a list — that must not delay the first
+ * paint of what the reader sees (decision 012).
+ * - Server render (decision 019): rendered in full, so the HTML has it (search engines, no-script readers).
+ * - Hydrating that HTML: its hydration waits until the page has painted (a suspended Suspense boundary:
+ *   React keeps the server's markup meanwhile), so the first hydration pass is short. On such a page every
+ *   `Deferred` keeps that shape (Suspense around its children) so late-hydrating parts always match.
+ * - A client-rendered page: mounted after the first paint, inside `startTransition`; `delay` (frames,
+ *   default 0) staggers several blocks and `fallback` (default nothing) stands in until then.
+ * Once shown, the children stay mounted.
+ */
+export function Deferred({ children, fallback = null, delay = 0 }: { children: ReactNode; fallback?: ReactNode; delay?: number }) {
+  if (onServer || serverRenderedPage) {
+    return <Suspense fallback={fallback}><AfterFirstPaint>{children}</AfterFirstPaint></Suspense>;
+  }
+  return <AfterPaint fallback={fallback} delay={delay}>{children}</AfterPaint>;
 }

@@ -53,6 +53,8 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** A route's own Content-Security-Policy (the API reference page), used instead of the site's. */
     cspOverride?: string;
+    /** The style nonce a cached rendered page carries (decision 019): the policy names it instead of this response's. */
+    cspNonce?: string;
   }
 }
 
@@ -108,6 +110,11 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
     await headers(c, next);
     const own = c.get('cspOverride');
     if (own) c.res.headers.set('Content-Security-Policy', own);
+    const pageNonce = c.get('cspNonce');
+    const policy = c.res.headers.get('Content-Security-Policy');
+    if (!own && pageNonce && policy && /^[A-Za-z0-9+/=_-]+$/.test(pageNonce)) {
+      c.res.headers.set('Content-Security-Policy', policy.replace(/'nonce-[^']*'/g, `'nonce-${pageNonce}'`));
+    }
     if (isHttps(c, options.trustProxy)) c.header('Strict-Transport-Security', HSTS);
   });
 }

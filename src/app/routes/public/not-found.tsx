@@ -10,7 +10,7 @@ export default function NotFound() {
   const { localize } = usePreferences();
   useDocumentTitle(t('sections.notFound'));
   return (
-    <Container maxW="2xl" py={{ base: '16', md: '24' }} textAlign="center">
+    <Container maxW="2xl" py={{ base: "16", md: "24" }} textAlign="center" data-page-not-found="">
       <Stack gap="4" align="center">
         <Text fontSize="6xl" fontWeight="bold" color="brand.solid" aria-hidden>404</Text>
         <Heading as="h1" size="2xl">{t('errors.notFoundTitle')}</Heading>

@@ -1,11 +1,11 @@
 import { AspectRatio, Badge, Box, Breadcrumb, Card, Container, Grid, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Building2, ExternalLink, Globe, MapPin, MessageCircle, Phone, Store, User } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Deferred } from '../../../components/ui/deferred.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
-import { usePlaceQuery, type PlaceWithRelated } from '../../../features/places/api/get-places.ts';
+import { usePlaceQuery } from '../../../features/places/api/get-places.ts';
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
 import { ShareActions } from '../../../features/places/components/share-actions.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
@@ -15,37 +15,6 @@ import { toYouTubeEmbedUrl } from '../../../shared/youtube.ts';
 import NotFound from './not-found.tsx';
 
 const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
-
-/** schema.org LocalBusiness JSON-LD and <link rel=canonical> (/p/{slug}) while the page is shown. */
-function useStructuredData(place: PlaceWithRelated | undefined, name: string, lang: 'en' | 'ar') {
-  useEffect(() => {
-    if (!place) return;
-    const canonical = document.createElement('link');
-    canonical.rel = 'canonical';
-    canonical.href = `${location.origin}/p/${place.slug}${lang === 'ar' ? '/ar' : ''}`;
-    document.head.appendChild(canonical);
-    const script = document.createElement('script');
-    script.type = 'application/ld+json';
-    script.textContent = JSON.stringify({
-      '@context': 'https://schema.org',
-      '@type': 'LocalBusiness',
-      name,
-      url: canonical.href,
-      ...(place.phone ? { telephone: place.phone } : {}),
-      ...(place.websiteUrl ? { sameAs: [place.websiteUrl] } : {}),
-      ...(place.logoUrl ? { logo: new URL(place.logoUrl, location.origin).href } : {}),
-      ...(place.details.imageUrl ? { image: new URL(place.details.imageUrl, location.origin).href } : {}),
-      ...(place.details.description ? { description: place.details.description } : {}),
-      ...(place.address ? { address: { '@type': 'PostalAddress', streetAddress: place.address } } : {}),
-      ...(place.latitude != null && place.longitude != null ? { geo: { '@type': 'GeoCoordinates', latitude: place.latitude, longitude: place.longitude } } : {}),
-    }).replace(/</g, '\\u003c');
-    document.head.appendChild(script);
-    return () => {
-      canonical.remove();
-      script.remove();
-    };
-  }, [place, name, lang]);
-}
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -67,8 +36,9 @@ export default function PlaceDetailsPage() {
   const query = usePlaceQuery(slug);
   const place = query.data;
   const name = place ? pick(place.name, place.nameAr) : slug;
-  useDocumentTitle(name);
-  useStructuredData(place, name, lang);
+  // "Name — Category, Zone" (issue 14), as in the server's <title>
+  const comma = lang === 'ar' ? '، ' : ', ';
+  useDocumentTitle(place ? `${name} — ${[pick(place.category.name, place.category.nameAr), place.zone ? pick(place.zone.title, place.zone.titleAr) : null].filter(Boolean).join(comma)}` : name);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
   if (query.isError) return <Container maxW="5xl" py="10"><ErrorState message={t('place.loadError')} onRetry={() => void query.refetch()} /></Container>;

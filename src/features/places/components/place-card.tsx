@@ -11,7 +11,8 @@ export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem
   const address = pick(place.address ?? '', place.addressAr);
   return (
     <Card.Root asChild variant="outline" borderRadius="xl" _hover={{ borderColor: 'brand.solid', shadow: 'sm' }} transition="all 0.15s" height="full">
-      <RouterLink to={localize(`/p/${place.slug}`)} aria-label={name}>
+      {/* no aria-label: the link's name is what the card shows (WCAG 2.5.3, label in name) */}
+      <RouterLink to={localize(`/p/${place.slug}`)}>
         <Card.Body p="4" gap="3">
           <HStack align="start" gap="3">
             <Box flexShrink={0} boxSize="12" borderRadius="lg" bg="brand.subtle" color="brand.fg" display="grid" placeItems="center" overflow="hidden">

@@ -15,6 +15,8 @@ export const FALLBACK_SETTINGS: WebsiteSettings = {
 export const SETTINGS_FIRST_LOAD_DELAY_MS = 1000;
 const appStart = typeof performance !== 'undefined' ? performance.now() : 0;
 const waitForFirstLoad = () => {
+  // the server rendering a page asks at once: the HTML carries the site's name and logo (decision 019)
+  if (typeof document === 'undefined') return Promise.resolve();
   const left = SETTINGS_FIRST_LOAD_DELAY_MS - ((typeof performance !== 'undefined' ? performance.now() : 0) - appStart);
   return left > 0 ? new Promise((r) => setTimeout(r, left)) : Promise.resolve();
 };

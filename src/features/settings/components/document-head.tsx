@@ -1,5 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { canonicalPath } from '../../../shared/canonical.ts';
+import { localizePath } from '../../../shared/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { FALLBACK_SETTINGS, useWebsiteSettings, websiteSettingsKey } from '../api/get-website-settings.ts';
@@ -44,6 +47,31 @@ export function DocumentHead() {
     }
   }, [settings.logoUrl]);
 
+  // canonical and language alternates follow client-side navigation (the server wrote the first ones)
+  const route = useLocation();
+  useEffect(() => {
+    const path = canonicalPath(route.pathname, route.search);
+    const [p, qs] = path.split('?');
+    const at = (l: 'en' | 'ar') => `${window.location.origin}${localizePath(p || '/', l)}${qs ? `?${qs}` : ''}`;
+    const link = (selector: string, rel: string, hreflang?: string) => {
+      let el = document.head.querySelector<HTMLLinkElement>(selector);
+      if (!el) {
+        el = document.createElement('link');
+        el.rel = rel;
+        if (hreflang) el.hreflang = hreflang;
+        document.head.appendChild(el);
+      }
+      return el;
+    };
+    // only where the server writes them too (public pages), never on sign-in or admin screens
+    if (!document.head.querySelector('link[rel=canonical]')) return;
+    link('link[rel=canonical]', 'canonical').href = at(lang);
+    link('link[rel=alternate][hreflang=en]', 'alternate', 'en').href = at('en');
+    link('link[rel=alternate][hreflang=ar]', 'alternate', 'ar').href = at('ar');
+    link('link[rel=alternate][hreflang=x-default]', 'alternate', 'x-default').href = at('en');
+    setMeta('meta[property="og:url"]', 'property', 'og:url', at(lang));
+  }, [route.pathname, route.search, lang]);
+
   useEffect(() => {
     setMeta('meta[name="description"]', 'name', 'description', description);
     setMeta('meta[property="og:description"]', 'property', 'og:description', description);
@@ -55,7 +83,9 @@ export function DocumentHead() {
 }
 
 /**
- * Sets the page title to 'site name - section'; the Arabic site name in Arabic. Follows the
+ * Sets the page title to 'section | site name' (the site name alone on home; issue 14 changed the earlier
+ * 'site name - section' so that the page's own name comes first in tabs and search results, as the server
+ * writes it into the HTML: src/server/render/head.ts); the Arabic site name in Arabic. Follows the
  * settings query from the cache instead of subscribing the page to it, so their arrival (~1 s after
  * start) retitles the document without re-rendering the page (decision 012).
  */
@@ -66,7 +96,7 @@ export function useDocumentTitle(section?: string | null) {
     const apply = () => {
       const settings = queryClient.getQueryData<WebsiteSettings>(websiteSettingsKey) ?? FALLBACK_SETTINGS;
       const siteName = pick(settings.siteName, settings.siteNameAr);
-      const title = section ? `${siteName} - ${section}` : siteName;
+      const title = section ? `${section} | ${siteName}` : siteName;
       if (document.title === title) return;
       document.title = title;
       setMeta('meta[property="og:title"]', 'property', 'og:title', title);

@@ -58,7 +58,7 @@ export function adminPlaceRoutes(): ApiApp {
   app.openapi(
     createRoute({
       method: 'post', path: '/admin/places', tags, security,
-      summary: 'Create a place (spec §3 payload: name, categoryId required; empty optional fields omitted) with optional `slug`; '
+      summary: 'Create a place (place payload: name, categoryId required; empty optional fields omitted) with optional `slug`; '
         + 'slug from the English name unless given (409 slug_taken); 201 with the place',
       request: jsonBody(adminPlaceCreateSchema),
       responses: created(envelope(placeSchema), 'The new place', [400, 401, 403, 409, 413]),

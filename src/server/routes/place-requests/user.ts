@@ -24,9 +24,9 @@ export function contributionRoutes(): ApiApp {
   app.openapi(
     createRoute({
       method: 'post', path: '/public/places', tags, security,
-      summary: 'Propose a new place (spec §3 place payload): creates a pending `create` request of the caller; 201 with the request',
+      summary: 'Propose a new place (the place payload): creates a pending `create` request of the caller; 201 with the request',
       description: 'The request payload holds the submitted fields only (empty ones omitted). An admin approval creates the place, owned by the caller. '
-        + "400 with field errors (spec §5 messages, 'select category' also for an unknown category).",
+        + "400 with field errors (the form's messages, 'select category' also for an unknown category).",
       request: jsonBody(placeCreateSchema),
       responses: created(envelope(placeRequestSchema), 'The pending request', [400, 401]),
     }),

@@ -1,0 +1,233 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { bootPlan } from '../../shared/boot-data.ts';
+import { canonicalPath } from '../../shared/canonical.ts';
+import {
+  dirOf, isLang, isTheme, langOfUrl, localizePath, PREFERENCE_COOKIE_MAX_AGE, PREFERENCE_COOKIES, preferredLang, readCookie, stripLangSegment,
+  type Lang, type Theme,
+} from '../../shared/language.ts';
+import type { ResponseCache } from '../http/response-cache.ts';
+import { chunkFiles, type ViteManifest } from '../spa/document.ts';
+import { buildHead, headTags, type PageSubject } from './head.ts';
+import type { RenderAppOptions, RenderedApp } from '../../entry-server.tsx';
+
+/** The server bundle's exports (dist-server/entry-server.js, built from src/entry-server.tsx). */
+export interface ServerEntry {
+  renderApp: (options: RenderAppOptions) => Promise<RenderedApp>;
+  configureApi: (fetchApi: (url: string, init: RequestInit) => Promise<Response>) => void;
+}
+
+export interface PageRendererOptions {
+  /** dist/index.html as built (nonce placeholders still in it). */
+  template: string;
+  /** The placeholder Vite wrote where the nonce goes (CSP_NONCE_PLACEHOLDER). */
+  noncePlaceholder: string;
+  manifest: ViteManifest | null;
+  entry: ServerEntry;
+  /** The API, in process: `path` starts with `/api/`; called as the anonymous caller. */
+  api: (path: string, init?: RequestInit) => Promise<Response>;
+  /** Decision 011's cache: rendered pages are kept beside the API answers and emptied with them. */
+  cache?: ResponseCache;
+  /** The site's public origin for canonical/share URLs (PUBLIC_URL); else each request's origin. */
+  publicUrl?: string;
+  /** Cache-Control of anonymous rendered pages (a CDN may keep them `s-maxage` seconds). */
+  cacheControl?: string;
+}
+
+/** Response header naming the CSP style nonce a rendered page carries (the server puts it in the policy). */
+export const PAGE_NONCE_HEADER = 'x-page-style-nonce';
+
+/** Default Cache-Control of rendered pages: browsers revalidate (ETag), shared caches keep 60 s and serve stale up to 10 min while refreshing. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=600';
+
+/** Pages rendered by the server: every public route and unknown paths (not-found). Profile, auth and admin stay client-rendered. */
+export function isRenderedPath(pathname: string): boolean {
+  const neutral = stripLangSegment(pathname);
+  const first = neutral.split('/')[1] ?? '';
+  return !['admin', 'auth', 'profile', 'api', 'uploads', 'assets'].includes(first);
+}
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+interface CachedPage {
+  status: number;
+  body: string;
+  etag: string;
+  nonce: string;
+}
+
+const stripDefaults = (template: string) => template
+  .replace(/<title>[^<]*<\/title>/, '')
+  .replace(/<meta (name|property)="(description|og:[^"]+|twitter:[^"]+|theme-color)"[^>]*>\s*/g, '')
+  .replace(/<link rel="icon"[^>]*>\s*/g, '');
+
+const escapeJsonForHtml = (json: string) =>
+  json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The server renderer of the public pages (decision 019), a fetch-style handler: `Request` → `Response`,
+ * or null for a request it does not render (non-GET, profile/auth/admin, files). For a page:
+ * - `/places/{slug}` answers 301 to `/p/{slug}` (same language, same query);
+ * - the language is the URL's (`/ar` suffix, `?lang=`); a neutral URL follows the `dalil_lang` cookie, else
+ *   `Accept-Language` — Arabic there answers 302 to the `/ar` twin, so the address names the language
+ *   (decision 003); the theme is `?theme=`, else the `dalil_theme` cookie, else light;
+ * - the app renders through src/entry-server.tsx; the document gets the page's title, description,
+ *   canonical, hreflang, Open Graph/Twitter tags and JSON-LD, Emotion's critical CSS with the CSP nonce,
+ *   the state the browser hydrates from, `<html lang dir class>`; 404 for unknown paths and slugs;
+ * - anonymous answers are kept in the response cache (key: path + sorted query + language + theme),
+ *   with an ETag (If-None-Match → 304) and `cacheControl`. A kept page keeps the nonce it was rendered
+ *   with (a stored response must match its own policy, as in any HTTP cache): `PAGE_NONCE_HEADER` says
+ *   which, and the server's Content-Security-Policy names it.
+ */
+export function createPageRenderer(options: PageRendererOptions) {
+  const { template, noncePlaceholder, manifest, entry, api, cache, publicUrl, cacheControl = PAGE_CACHE_CONTROL } = options;
+  const base = stripDefaults(template);
+  entry.configureApi((url, init) => api(url, init));
+
+  const getJson = async <T>(path: string): Promise<T | null> => {
+    try {
+      const res = await api(path, { headers: { accept: 'application/json' } });
+      if (res.status !== 200) return null;
+      const json = (await res.json()) as { success?: boolean; data?: T };
+      return json.success ? (json.data ?? null) : null;
+    } catch {
+      return null;
+    }
+  };
+
+  async function subjectOf(neutral: string, search: URLSearchParams, notFound: boolean): Promise<PageSubject> {
+    if (notFound) return { kind: 'not-found' };
+    const [first, second, third] = neutral.split('/').filter(Boolean).map(decode);
+    if (!first) return { kind: 'home' };
+    if (first === 'places' && !second) return { kind: 'places' };
+    if (first === 'categories' && !second) return { kind: 'categories' };
+    if (first === 'search') return { kind: 'search', q: search.get('q') ?? '' };
+    if (first === 'map' && !second) return { kind: 'map' };
+    if (first === 'p' && second && !third) {
+      const place = await getJson<never>(`/api/public/places/${encodeURIComponent(second)}`);
+      if (place) return { kind: 'place', place };
+    }
+    if (first === 'categories' && second && !third) {
+      const category = await getJson<never>(`/api/public/categories/${encodeURIComponent(second)}`);
+      if (category) return { kind: 'category', category };
+    }
+    if (first === 'zones' && second && !third) {
+      const zone = await getJson<never>(`/api/public/zones/${encodeURIComponent(second)}`);
+      if (zone) return { kind: 'zone', zone };
+    }
+    if (first === 'map' && second === 'zones' && third) {
+      const zone = await getJson<never>(`/api/public/zones/${encodeURIComponent(third)}`);
+      if (zone) return { kind: 'map-zone', zone };
+    }
+    return { kind: 'not-found' };
+  }
+
+  async function render(url: URL, lang: Lang, theme: Theme, nonce: string): Promise<{ status: number; body: string }> {
+    const origin = (publicUrl ?? url.origin).replace(/\/$/, '');
+    const neutral = stripLangSegment(url.pathname);
+    const [app, settings] = await Promise.all([
+      entry.renderApp({ request: new Request(url), lang, theme, nonce }),
+      getJson<{ logoUrl: string | null; siteName: string; siteNameAr: string | null; siteDescription: string; siteDescriptionAr: string }>('/api/website-settings'),
+    ]);
+    const site = settings ?? { logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: '', siteDescriptionAr: '' };
+    const subject = await subjectOf(neutral, url.searchParams, app.status === 404);
+    const head = buildHead({ subject, lang, settings: site, origin, canonicalPath: canonicalPath(url.pathname, url.search) });
+    const siteName = lang === 'ar' && site.siteNameAr?.trim() ? site.siteNameAr : site.siteName;
+
+    const preload = new Set<string>();
+    if (manifest) {
+      const plan = bootPlan(neutral, url.search);
+      if (plan) for (const file of chunkFiles(manifest, plan.module)) preload.add(file);
+      for (const file of chunkFiles(manifest, `locales/${lang}/common.json`)) preload.add(file);
+    }
+    const links = [...preload].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+
+    let html = base.split(noncePlaceholder).join(nonce);
+    html = html.replace(/<html lang="en" dir="ltr">/, `<html lang="${lang}" dir="${dirOf(lang)}" class="${theme}" data-ssr="">`);
+    html = html.replace('</head>', `${headTags(head, { lang, siteName, iconUrl: site.logoUrl, nonce })}${links}${app.styles}</head>`);
+    const state = `<script type="application/json" id="dalil-ssr">${escapeJsonForHtml(JSON.stringify(app.state))}</script>`;
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${app.html}</div>${state}`);
+    return { status: app.status === 404 || subject.kind === 'not-found' ? 404 : app.status, body: html };
+  }
+
+  return async function handle(request: Request, context: { nonce: string }): Promise<Response | null> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    const url = new URL(request.url);
+    if (!isRenderedPath(url.pathname) || /\.[a-z0-9]+$/i.test(url.pathname)) return null;
+
+    // one address per place (decision 003): /places/{slug} → /p/{slug}
+    const placesSlug = /^\/places\/([^/]+)(\/(?:ar|en))?\/?$/.exec(url.pathname);
+    if (placesSlug && placesSlug[1] !== 'ar' && placesSlug[1] !== 'en') {
+      return new Response(null, { status: 301, headers: { Location: `/p/${placesSlug[1]}${placesSlug[2] ?? ''}${url.search}`, 'Cache-Control': 'public, max-age=3600' } });
+    }
+
+    // a trailing /en names English: remembered, then removed from the address (decision 003)
+    if (/\/en\/?$/.test(url.pathname)) {
+      return new Response(null, {
+        status: 302,
+        headers: {
+          Location: `${stripLangSegment(url.pathname)}${url.search}`,
+          'Set-Cookie': `${PREFERENCE_COOKIES.lang}=en; Path=/; Max-Age=${PREFERENCE_COOKIE_MAX_AGE}; SameSite=Lax`,
+          'Cache-Control': 'private, no-cache',
+        },
+      });
+    }
+    const cookies = request.headers.get('cookie');
+    const urlLang = langOfUrl(url);
+    const cookieLang = readCookie(cookies, PREFERENCE_COOKIES.lang);
+    if (!urlLang) {
+      // a neutral URL: the stored choice, else the browser's languages (decision 019); Arabic → its /ar twin
+      const wanted = isLang(cookieLang) ? cookieLang : preferredLang(request.headers.get('accept-language'));
+      if (wanted === 'ar') {
+        return new Response(null, {
+          status: 302,
+          headers: { Location: `${localizePath(url.pathname, 'ar')}${url.search}`, Vary: 'Cookie, Accept-Language', 'Cache-Control': 'private, no-cache' },
+        });
+      }
+    }
+    const lang: Lang = urlLang ?? 'en';
+    const queryTheme = url.searchParams.get('theme');
+    const cookieTheme = readCookie(cookies, PREFERENCE_COOKIES.theme);
+    const theme: Theme = isTheme(queryTheme) ? queryTheme : isTheme(cookieTheme) ? cookieTheme : 'light';
+
+    const params = [...url.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+    const key = `HTML ${url.pathname}?${new URLSearchParams(params).toString()}\n${lang}\n${theme}`;
+    let fresh = false;
+    const headers = (page: CachedPage, hit: boolean) => ({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': cacheControl,
+      ETag: page.etag,
+      Vary: 'Cookie, Accept-Language',
+      'Content-Language': lang,
+      'X-Cache': hit ? 'hit' : !cache || fresh ? 'bypass' : 'miss',
+      [PAGE_NONCE_HEADER]: page.nonce,
+    });
+    const answer = (page: CachedPage, hit: boolean) => {
+      const match = request.headers.get('if-none-match');
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+        return new Response(null, { status: 304, headers: headers(page, hit) });
+      }
+      return new Response(page.body, { status: page.status, headers: headers(page, hit) });
+    };
+
+    // like the API's cache (decision 011): `Cache-Control: no-cache` asks for a fresh render, not stored
+    fresh = /no-cache|no-store|max-age=0/i.test(request.headers.get('cache-control') ?? '') || /no-cache/i.test(request.headers.get('pragma') ?? '');
+    const kept = fresh ? undefined : (cache?.get(key) as unknown as { page?: CachedPage } | undefined);
+    if (kept?.page) return answer(kept.page, true);
+    const generation = cache?.generation() ?? 0;
+    const nonce = context.nonce || randomBytes(16).toString('base64');
+    const { status, body } = await render(url, lang, theme, nonce);
+    const page: CachedPage = { status, body, nonce, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    if (cache && !fresh) {
+      const bytes = new TextEncoder().encode(body);
+      const entry = { status: 200 as const, headers: [] as [string, string][], body: bytes, page };
+      cache.set(key, entry, generation);
+    }
+    return answer(page, false);
+  };
+}

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenForChanges, type ChangeListener } from '../../src/server/db/change-listener.ts';
+import type { Tx } from '../../src/server/db/client.ts';
+import { ResponseCache } from '../../src/server/http/response-cache.ts';
+import { clearSearchCaches } from '../../src/server/queries/search.ts';
+import { createPageRenderer, PAGE_NONCE_HEADER } from '../../src/server/render/renderer.ts';
+import { sitemapXml } from '../../src/server/render/sitemap.ts';
+import * as entry from '../../src/entry-server.tsx';
+import { createUser, testApp } from '../helpers/api.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
+
+/**
+ * Decision 019: the public pages rendered by the server (src/server/render/renderer.ts with the app's own
+ * routes, src/entry-server.tsx) — cached like the API's answers and emptied by the same change
+ * notifications, also across two server instances on one database; ETag/304; JSON-LD every page carries;
+ * the paged sitemap.
+ */
+let db: ScratchDatabase;
+const instances: { cache: ResponseCache; listener: ChangeListener; render: ReturnType<typeof createPageRenderer> }[] = [];
+let admin: Awaited<ReturnType<typeof createUser>>;
+let writer: ReturnType<typeof testApp>;
+const template = readFileSync('index.html', 'utf8');
+
+const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 8000) => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+beforeAll(async () => {
+  db = await createScratchDatabase();
+  await db.sql`insert into public.categories (slug, name, name_ar) values ('cafes', 'Cafes', 'مقاهي'), ('pharmacies', 'Pharmacies', 'صيدليات')`;
+  await db.sql`insert into public.zones (slug, title, title_ar) values ('olaya', 'Olaya', 'العليا')`;
+  await db.sql`insert into public.places (slug, name, name_ar, category_id, zone_id, phone, website_url, latitude, longitude, address)
+               select 'place-' || i, 'Place ' || i, 'مكان ' || i, (select id from public.categories where slug = 'cafes'),
+                      (select id from public.zones where slug = 'olaya'), '+966500000000', 'https://example.com', 24.7, 46.6, 'King Fahd Rd'
+               from generate_series(1, 5) i`;
+  admin = await createUser(db.sql, { role: 'admin' });
+  // two server instances on one database, each with its own cache and LISTEN connection
+  for (let i = 0; i < 2; i++) {
+    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 8 << 20, onInvalidate: clearSearchCaches });
+    const listener = listenForChanges(db.url, { onChange: () => cache.invalidate(), onLiveChange: (live) => cache.setLive(live), retryMs: 100 });
+    const app = testApp(db.sql, { responseCache: cache });
+    if (i === 0) writer = app;
+    const render = createPageRenderer({
+      template, noncePlaceholder: 'DALIL_CSP_NONCE', manifest: null, entry, cache, publicUrl: 'https://dalil.test',
+      api: (path, init) => Promise.resolve(app.request(path, init)),
+    });
+    instances.push({ cache, listener, render });
+  }
+  await until('both LISTEN connections', () => instances.every((x) => x.cache.live));
+}, 60_000);
+
+afterAll(async () => {
+  for (const x of instances) await x.listener.stop();
+  await db?.drop();
+});
+
+const page = async (i: number, path: string, headers: Record<string, string> = {}) => {
+  const res = (await instances[i]!.render(new Request(`https://dalil.test${path}`, { headers }), { nonce: `nonce${i}${Date.now()}` }))!;
+  return { status: res.status, cache: res.headers.get('x-cache'), etag: res.headers.get('etag'), nonce: res.headers.get(PAGE_NONCE_HEADER), headers: res.headers, html: await res.text() };
+};
+
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
+
+describe('server-rendered pages', () => {
+  it('renders a place with its content, head and structured data, in English and Arabic', async () => {
+    const en = await page(0, '/p/place-1');
+    expect(en.status).toBe(200);
+    expect(en.html).toContain('<title>Place 1 — Cafes, Olaya | Dalil</title>');
+    expect(en.html).toMatch(/<h1[^>]*>Place 1<\/h1>/);
+    expect(en.html).toContain('<link rel="canonical" href="https://dalil.test/p/place-1">');
+    expect(en.html).toContain('<link rel="alternate" hreflang="ar" href="https://dalil.test/p/place-1/ar">');
+    const ar = await page(0, '/p/place-1/ar');
+    expect(ar.html).toContain('<title>مكان 1 — مقاهي، العليا | دليل</title>');
+    expect(ar.html).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(ar.html).toContain('<meta property="og:locale" content="ar_SA">');
+  });
+
+  it('every page carries valid JSON-LD with the properties schema.org requires', async () => {
+    const pages = ['/', '/ar', '/places', '/categories', '/categories/cafes', '/zones/olaya', '/p/place-2', '/p/place-2/ar'];
+    for (const path of pages) {
+      const { html, status } = await page(1, path);
+      expect(status, path).toBe(200);
+      const blocks = jsonLd(html);
+      expect(blocks.length, path).toBeGreaterThan(0);
+      for (const block of blocks) {
+        expect(block['@context'], path).toBe('https://schema.org');
+        if (block['@type'] === 'BreadcrumbList') {
+          expect(block.itemListElement.length, path).toBeGreaterThan(1);
+          block.itemListElement.forEach((item: any, i: number) => {
+            expect(item).toMatchObject({ '@type': 'ListItem', position: i + 1 });
+            expect(item.name).toBeTruthy();
+            expect(item.item).toMatch(/^https:\/\/dalil\.test\//);
+          });
+        } else if (block['@type'] === 'WebSite') {
+          expect(block.url).toMatch(/^https:\/\/dalil\.test\//);
+          expect(block.potentialAction['@type']).toBe('SearchAction');
+          expect(block.potentialAction.target.urlTemplate).toContain('{search_term_string}');
+          expect(block.potentialAction['query-input']).toBe('required name=search_term_string');
+        } else {
+          // the place: the category's schema.org type (cafes → CafeOrCoffeeShop)
+          expect(block['@type'], path).toBe('CafeOrCoffeeShop');
+          expect(block).toMatchObject({ telephone: '+966500000000', sameAs: ['https://example.com'] });
+          expect(block.name).toBeTruthy();
+          expect(block.alternateName).toBeTruthy();
+          expect(block.address['@type']).toBe('PostalAddress');
+          expect(block.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 24.7, longitude: 46.6 });
+          expect(block.url).toMatch(/^https:\/\/dalil\.test\/p\/place-2/);
+        }
+      }
+    }
+    expect(jsonLd((await page(1, '/')).html).map((b) => b['@type'])).toEqual(['WebSite']);
+  });
+
+  it('unknown slugs and paths answer 404 with the not-found page and noindex', async () => {
+    for (const path of ['/p/nope', '/categories/nope', '/zones/nope', '/what/ever']) {
+      const res = await page(0, path);
+      expect(res.status, path).toBe(404);
+      expect(res.html, path).toContain('data-page-not-found');
+      expect(res.html, path).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
+  it('is cached per path, language and theme, with an ETag; a stored page keeps its nonce', async () => {
+    const first = await page(0, '/categories');
+    const again = await page(0, '/categories');
+    expect([first.cache, again.cache]).toEqual(['miss', 'hit']);
+    expect(again.etag).toBe(first.etag);
+    expect(again.nonce).toBe(first.nonce);
+    expect(again.html).toContain(`nonce="${first.nonce}"`);
+    expect(again.headers.get('cache-control')).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/);
+    const notModified = await page(0, '/categories', { 'If-None-Match': first.etag! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.html).toBe('');
+    const dark = await page(0, '/categories', { Cookie: 'dalil_theme=dark' });
+    expect(dark.cache).toBe('miss');
+    expect(dark.html).toMatch(/<html lang="en" dir="ltr" class="dark"/);
+  });
+
+  it('a write through one instance empties the other instance\'s cache (change notifications)', async () => {
+    await page(1, '/categories');
+    expect((await page(1, '/categories')).cache).toBe('hit');
+    const res = await writer.request('/api/admin/categories', {
+      method: 'POST', headers: { ...admin.authHeader, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Bakeries' }),
+    });
+    expect(res.status).toBe(201);
+    await until('the other instance sees the new category', async () => (await page(1, '/categories')).html.includes('Bakeries'));
+  });
+});
+
+describe('sitemaps', () => {
+  it('an index of paged sitemaps, both languages with alternates and lastmod', async () => {
+    const options = { sql: db.sql as unknown as Tx, origin: 'https://dalil.test', pageSize: 4 };
+    const index = (await sitemapXml('/sitemap.xml', options))!;
+    // 5 places, 2 per file (each place is two URLs): 3 files plus the section pages
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://dalil.test/sitemaps/pages.xml', 'https://dalil.test/sitemaps/places-1.xml', 'https://dalil.test/sitemaps/places-2.xml', 'https://dalil.test/sitemaps/places-3.xml',
+    ]);
+    const third = (await sitemapXml('/sitemaps/places-3.xml', options))!;
+    expect([...third.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(['https://dalil.test/p/place-5', 'https://dalil.test/p/place-5/ar']);
+    expect(third).toContain('<xhtml:link rel="alternate" hreflang="ar" href="https://dalil.test/p/place-5/ar"/>');
+    expect(third).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://dalil.test/p/place-5"/>');
+    expect(third).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+    expect(await sitemapXml('/sitemaps/places-4.xml', options)).toBeNull();
+    const pages = (await sitemapXml('/sitemaps/pages.xml', options))!;
+    expect(pages).toContain('<loc>https://dalil.test/categories/cafes/ar</loc>');
+    expect(pages).toContain('<loc>https://dalil.test/zones/olaya</loc>');
+  });
+});

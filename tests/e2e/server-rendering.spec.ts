@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { blockMapTiles, localized, LANGS } from './public-fixtures.ts';
+
+/**
+ * Issue 14 / decision 019: the public pages arrive rendered by the server and the browser hydrates them
+ * without a mismatch, in both languages and both themes; without JavaScript their content is readable;
+ * unknown paths and slugs answer 404 with the not-found page.
+ */
+
+async function firstPlace(request: import('@playwright/test').APIRequestContext) {
+  return (await (await request.get('/api/public/places?limit=1&sort=newest')).json()).data[0] as { slug: string; name: string; nameAr: string | null };
+}
+
+const PAGES = (slug: string) => [
+  '/', '/places', '/places?sort=newest&page=2', '/categories', '/categories/cafes', '/zones/al-ulayya', `/p/${slug}`,
+  '/search?q=cafe', '/map', '/map/zones/al-ulayya', '/no-such-page',
+];
+
+/** Console messages React and React Router print for a hydration problem. */
+const HYDRATION_PROBLEM = /hydrat|did not match|server rendered|Minified React error #(418|423|425)|HydrateFallback/i;
+
+async function collectProblems(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if ((msg.type() === 'error' || msg.type() === 'warning') && HYDRATION_PROBLEM.test(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  return problems;
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every public page hydrates without a mismatch (${theme}, en + ar)`, async ({ page, context, request, baseURL }) => {
+    test.setTimeout(180_000);
+    const place = await firstPlace(request);
+    await context.addCookies([{ name: 'dalil_theme', value: theme, url: baseURL! }]);
+    await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await blockMapTiles(page);
+    const problems = await collectProblems(page);
+    for (const lang of LANGS) {
+      for (const path of PAGES(place.slug)) {
+        const url = localized(path, lang);
+        await page.goto(url);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+        // hydrated: the state element is read and removed, then the deferred blocks hydrate after the paint
+        await expect(page.locator('#dalil-ssr')).toHaveCount(0);
+        await page.waitForTimeout(700);
+        expect(problems, `${url}`).toEqual([]);
+      }
+    }
+  });
+}
+
+test('without JavaScript every public page shows its content, title, canonical and alternates', async ({ browser, request, baseURL }) => {
+  const place = await firstPlace(request);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const expected: Record<string, { en: RegExp; ar: RegExp }> = {
+    '/': { en: /Find places and services/, ar: /الأماكن والخدمات/ },
+    '/places': { en: /places/i, ar: /الأماكن/ },
+    '/categories': { en: /Categories/, ar: /الفئات/ },
+    '/categories/cafes': { en: /Caf/, ar: /مقا|كافي/ },
+    '/zones/al-ulayya': { en: /Al Ulayya/, ar: /العليا/ },
+    [`/p/${place.slug}`]: { en: new RegExp(place.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), ar: new RegExp((place.nameAr || place.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) },
+    '/search?q=cafe': { en: /cafe/i, ar: /cafe/i },
+    '/map': { en: /Map/, ar: /الخريطة/ },
+  };
+  for (const lang of LANGS) {
+    for (const [path, heading] of Object.entries(expected)) {
+      const url = localized(path, lang);
+      const res = await page.goto(url);
+      expect(res!.status(), url).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(heading[lang]);
+      await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`^${baseURL}`));
+      await expect(page.locator('link[rel=alternate][hreflang=ar]')).toHaveAttribute('href', /\/ar(\?|$)/);
+      await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveCount(1);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', await page.title());
+    }
+  }
+  // a list page carries all its cards, not only those above the fold
+  await page.goto('/places');
+  await expect(page.getByRole('list', { name: 'Places' }).getByRole('listitem')).toHaveCount(12);
+  await context.close();
+});
+
+test('unknown paths and slugs answer 404 with the not-found page; /places/{slug} moves to /p/{slug}', async ({ request }) => {
+  const place = await firstPlace(request);
+  for (const path of ['/p/no-such-place', '/categories/no-such-category', '/zones/no-such-zone', '/no/such/page', '/p/no-such-place/ar']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    const html = await res.text();
+    expect(html, path).toContain('data-page-not-found');
+    expect(html, path).toContain('<meta name="robots" content="noindex">');
+  }
+  const moved = await request.get(`/places/${place.slug}/ar?x=1`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(`/p/${place.slug}/ar?x=1`);
+});
+
+test('a place page: title from the data, Arabic on /ar, share tags and its schema.org description', async ({ request }) => {
+  const place = (await (await request.get(`/api/public/places/${(await firstPlace(request)).slug}`)).json()).data;
+  const site = (await (await request.get('/api/website-settings')).json()).data;
+  const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const en = await (await request.get(`/p/${place.slug}`)).text();
+  expect(en).toContain(html(`<title>${place.name} — ${place.category.name}${place.zone ? `, ${place.zone.title}` : ''} | ${site.siteName}</title>`).replace(/^&lt;title&gt;|&lt;\/title&gt;$/g, (t) => (t.includes('/') ? '</title>' : '<title>')));
+  const ar = await (await request.get(`/p/${place.slug}/ar`)).text();
+  const arName = place.nameAr || place.name;
+  expect(ar).toContain(`<title>${html(`${arName} — ${place.category.nameAr || place.category.name}`)}`);
+  expect(ar).toContain(`| ${site.siteNameAr || site.siteName}</title>`);
+  expect(ar).toContain('<meta property="og:locale" content="ar_SA">');
+  expect(ar).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+">/);
+  expect(ar).toMatch(/<html lang="ar" dir="rtl"/);
+});
+
+test('the first visit follows Accept-Language on a neutral URL; a stored choice and the URL win', async ({ browser, baseURL }) => {
+  const arabic = await browser.newContext({ locale: 'ar-SA', extraHTTPHeaders: { 'Accept-Language': 'ar-SA,ar;q=0.9,en;q=0.5' } });
+  const res = await arabic.request.get('/places?page=2', { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toBe('/places/ar?page=2');
+  const page = await arabic.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/ar$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  // switching to English is remembered by a cookie: the neutral URL then stays English
+  await page.getByRole('button', { name: /English/ }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  const again = await page.request.get('/', { maxRedirects: 0 });
+  expect(again.status()).toBe(200);
+  expect(await again.text()).toMatch(/<html lang="en" dir="ltr"/);
+  // the URL's language wins over the browser's
+  const english = await arabic.request.get('/places/en', { maxRedirects: 0 });
+  expect(english.status()).toBe(302);
+  expect(english.headers().location).toBe('/places');
+  expect(english.headers()['set-cookie']).toContain('dalil_lang=en');
+  await arabic.close();
+});

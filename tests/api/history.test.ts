@@ -108,7 +108,7 @@ describe('POST /admin/history/{entryId}/restore', () => {
     await sql`insert into public.places (slug, name, category_id) values (${place.slug}, 'Usurper', ${cafes})`;
     const taken = await call('POST', `/admin/history/${entry!.id}/restore`, { token: admin.token, lang: 'ar' });
     expect(taken.status).toBe(409);
-    expect(taken.body.error).toMatchObject({ code: 'slug_taken', message: 'هذا الرابط المختصر (slug) مستخدم بالفعل.' });
+    expect(taken.body.error).toMatchObject({ code: 'slug_taken', message: 'هذا المعرّف في الرابط مستخدم بالفعل.' });
   });
 
   it('answers 410 for a place deleted over 30 days ago, 404 for no entry, 409 for an insert entry', async () => {

@@ -123,7 +123,8 @@ const ADMIN_ONLY_FUNCTIONS: Record<string, string> = {
   'reorder_buildings': `select public.reorder_buildings(-1, '"not an array"')`,
   'restore_place_version': 'select public.restore_place_version(-1)',
 };
-const PUBLIC_FUNCTIONS = ['search_normalize', 'search_query'];
+// place_name_ar_order: the Arabic name order key of the place lists and their indexes (20260101005500)
+const PUBLIC_FUNCTIONS = ['place_name_ar_order', 'search_normalize', 'search_query'];
 // Security-definer functions an API role may execute (besides trigger functions, which cannot be
 // called): each bypasses RLS, so each is reviewed — is_admin reads only the caller's claims;
 // request_user returns {id,email,name} to admins and to that user only; owned_place_ids returns the

@@ -7,6 +7,9 @@ import type { ImportReportData, ImportRequest } from '../../../shared/schemas/ad
 import { useApplyImport, usePreviewImport } from '../api/import-directory.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 
+/** The CSV columns the help text names (the file's own column names, the same in both languages). */
+const CSV_HELP_COLUMNS = ['name', 'nameAr', 'categorySlug', 'zoneSlug', 'phone', 'lat', 'lng'];
+
 const LISTS = ['categories', 'zones', 'buildings', 'places'] as const;
 /** Changes listed under the counts; the rest are counted. */
 const SHOWN_CHANGES = 50;
@@ -160,7 +163,7 @@ export function ImportManager() {
             id={fileId} type="file" accept=".json,.csv,application/json,text/csv" p="1.5" disabled={!!busyLabel}
             onChange={(e) => void choose(e.target.files?.[0])}
           />
-          <Field.HelperText>{t('import.fileHelp')}</Field.HelperText>
+          <Field.HelperText>{t('import.fileHelp', { columns: CSV_HELP_COLUMNS.join(', ') })}</Field.HelperText>
         </Field.Root>
         {busyLabel && (
           <Progress.Root value={readPercent} maxW="md">

@@ -93,7 +93,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(namesDialog).toBeHidden();
     const shownName = names[lang];
     await expect(header).toContainText(shownName);
-    await expect(page).toHaveTitle(`${shownName} - ${t('categories.title')}`);
+    await expect(page).toHaveTitle(`${t('categories.title')} | ${shownName}`); // 'section | site name' (decision 019)
 
     // Saved on the server (trimmed) and shown on public pages too.
     await page.goto(inLang(lang, '/'));

@@ -82,7 +82,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     createdZones.push(Number(/zones\/(\d+)/.exec(page.url())![1]));
     await expect(page.getByRole('heading', { level: 1, name: shownZone })).toBeVisible();
     await expect(page.getByText(t('buildings.empty'))).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(`- ${shownZone}$`));
+    await expect(page).toHaveTitle(new RegExp(`^${shownZone} \\| `)); // 'section | site name' (decision 019)
 
     for (const name of [first, second]) {
       await page.getByRole('button', { name: t('buildings.add') }).first().click();

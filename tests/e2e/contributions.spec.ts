@@ -232,4 +232,24 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('Escape');
     }
   });
+
+  test(`${lang}: a profile list asked for a page past its end shows its last page`, async ({ page, context, baseURL }) => {
+    const user = await newUser(baseURL!, lang, `contrib-clamp-${lang}`);
+    const api = await request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${user.token}` } });
+    const categoryId = (await (await api.get('/api/public/categories')).json()).data[0].id;
+    const name = `E2E Clamp Place ${uid()}`;
+    const created = await (await api.post('/api/public/places', { data: { name, categoryId } })).json();
+    await moderate(baseURL!, created.data.id, 'approve');
+    await api.dispose();
+    await context.addInitScript(([token, refreshToken]) => {
+      localStorage.setItem('auth_token', token);
+      localStorage.setItem('auth_refresh_token', refreshToken);
+    }, [user.token, user.refreshToken] as const);
+
+    for (const path of ['/profile/places', '/profile/creation-requests']) {
+      await page.goto(`${inLang(lang, path)}?page=99`);
+      await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+      await expect(page).not.toHaveURL(/page=99/);
+    }
+  });
 }

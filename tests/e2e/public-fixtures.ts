@@ -33,6 +33,14 @@ export async function expectTitle(page: Page, site: string, section: string | nu
   await expect(page).toHaveTitle(section ? `${section} | ${site}` : site);
 }
 
+/**
+ * Waits until a server-rendered page has hydrated (`<html data-hydrated>`, set by HydrationEnd): the
+ * HTML is there before its script, and a click on a button that early does nothing.
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export async function expectLanguage(page: Page, lang: Lang) {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');

@@ -96,7 +96,7 @@ test('Add Place for signed-out visitors: Login, Create Account or Cancel', async
   await expect(page.getByRole('banner').getByRole('button', { name: 'Add Place' })).toBeFocused();
   await page.getByRole('banner').getByRole('button', { name: 'Add Place' }).click();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL('/auth/register');
+  await expect(page).toHaveURL('/auth/register?redirect=%2F%3FaddPlace%3D1'); // back to where the person was, the form reopened (issue #17)
 
   // small screen, Arabic: the tab bar's Add
   await page.setViewportSize({ width: 375, height: 800 });
@@ -104,7 +104,7 @@ test('Add Place for signed-out visitors: Login, Create Account or Cancel', async
   await page.getByRole('navigation', { name: 'تنقل سريع' }).getByRole('button', { name: 'إضافة' }).click();
   await expect(dialog.getByText('يرجى تسجيل الدخول أو إنشاء حساب لإضافة مكان')).toBeVisible();
   await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await expect(page).toHaveURL('/auth/login/ar');
+  await expect(page).toHaveURL('/auth/login/ar?redirect=%2Far%3FaddPlace%3D1');
 });
 
 test('an unknown place, category or zone is Page not found', async ({ page }) => {

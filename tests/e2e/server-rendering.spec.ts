@@ -56,7 +56,7 @@ test('without JavaScript every public page shows its content, title, canonical a
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const expected: Record<string, { en: RegExp; ar: RegExp }> = {
-    '/': { en: /Find places and services/, ar: /الأماكن والخدمات/ },
+    '/': { en: /Find places and services/, ar: /أماكن المدينة وخدماتها/ },
     '/places': { en: /places/i, ar: /الأماكن/ },
     '/categories': { en: /Categories/, ar: /الفئات/ },
     '/categories/cafes': { en: /Caf/, ar: /مقا|كافي/ },

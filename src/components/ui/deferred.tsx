@@ -31,6 +31,8 @@ export function beginHydration() {
  */
 export function HydrationEnd() {
   useEffect(() => {
+    // the page is interactive from here on (tests wait for it: a click before hydration does nothing)
+    document.documentElement.setAttribute('data-hydrated', '');
     const done = () => endFirstPaint?.();
     let tick: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => { tick = setTimeout(done, 0); });

@@ -6,6 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorState, Section } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
+import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { Place } from '../../../shared/schemas/entities.ts';
 import { useMyPlacesQuery } from '../api/get-my-places.ts';
@@ -65,6 +66,7 @@ export function MyPlacesList({ onEdit, addAction }: { onEdit: (place: Place) => 
     if (n > 1) p.set('page', String(n)); else p.delete('page');
     return p;
   }, { replace: true });
+  useClampedPage(page, pages, query.isSuccess && !query.isPlaceholderData, goTo);
 
   return (
     <Section title={t('contribute.places.heading')} id="my-places-heading" action={query.data?.data.length ? addAction?.('header') : undefined}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PlaceFormOption } from '../../../components/place-form/place-form-fields.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 import { EmptyBlock, ErrorState, Section } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
@@ -83,6 +84,7 @@ export function MyRequestsList({ type, categories, zones }: { type: PlaceRequest
 
   const total = query.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LIMITS.defaultPageSize));
+  useClampedPage(page, pages, query.isSuccess && !query.isPlaceholderData, (n) => update({ page: n }));
   const filter = (
     <NativeSelect.Root size="sm" width="auto" minW="40">
       <NativeSelect.Field aria-label={t('contribute.requests.status')} value={status ?? ''} onChange={(e) => update({ status: e.target.value })}>

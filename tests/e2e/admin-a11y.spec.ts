@@ -76,3 +76,15 @@ for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][
     await expectNoBlockingViolations(page, 'names dialog');
   });
 }
+
+// The log-out arrow points out of the page's reading direction: mirrored on Arabic pages only (issue #17).
+test('the log-out icon is mirrored in RTL, not in LTR', async ({ page }) => {
+  const transformOf = async (lang: Lang) => {
+    await page.goto(inLang(lang, '/admin/categories'));
+    const icon = page.getByRole('button', { name: tr(lang, 'auth.logout') }).locator('svg');
+    await expect(icon).toBeVisible();
+    return icon.evaluate((el) => getComputedStyle(el).transform);
+  };
+  expect(await transformOf('en')).toBe('none');
+  expect(await transformOf('ar')).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+});

@@ -59,6 +59,12 @@ export const serverEnvSchema = z.object({
   CORS_ORIGINS: z.string().optional().transform((v, ctx) => parseOrigins(v, ctx)),
   /** Minimum level of the JSON request/error logs (pino levels). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Multiplies every per-IP auth rate limit (sign-in, codes, mails, refresh: DEFAULT_AUTH_RATE_LIMITS) — for
+   * many people behind one address (an office or campus NAT), or a test run whose every user comes from
+   * 127.0.0.1. Per-address limits (e-mail) stay as they are.
+   */
+  AUTH_IP_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
   /** On SIGTERM/SIGINT: how long in-flight requests may still run before connections are cut, in ms. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 

@@ -22,6 +22,7 @@ import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { webManifest } from './render/manifest.ts';
 import type { Tx } from './db/client.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { DEFAULT_AUTH_RATE_LIMITS, scalePerIpLimits } from './auth/rate-limit.ts';
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
 import { listenForChanges } from './db/change-listener.ts';
@@ -88,6 +89,7 @@ async function main() {
   const api = createApp({
     sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp, storage,
     logger, security, corsOrigins: env.CORS_ORIGINS, responseCache,
+    authRateLimits: scalePerIpLimits(DEFAULT_AUTH_RATE_LIMITS, env.AUTH_IP_LIMIT_SCALE),
     migrations: listMigrations().map((m) => m.version),
     docsScript: async () => new Uint8Array(await readFile(scalarBundlePath())),
   });

@@ -37,6 +37,15 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   resend: { perIp: null, perEmail: { max: 1, windowSeconds: LIMITS.resendCodeCooldownSeconds } },
 };
 
+/** `limits` with every per-IP `max` multiplied by `scale` (≥ 1; AUTH_IP_LIMIT_SCALE), per-e-mail rules unchanged. */
+export function scalePerIpLimits(limits: AuthRateLimits, scale: number): AuthRateLimits {
+  const scaled = (a: ActionLimits): ActionLimits => ({ ...a, perIp: a.perIp && { ...a.perIp, max: Math.round(a.perIp.max * scale) } });
+  return {
+    login: scaled(limits.login), verify: scaled(limits.verify), send: scaled(limits.send), refresh: scaled(limits.refresh),
+    ...(limits.resend ? { resend: scaled(limits.resend) } : {}),
+  };
+}
+
 export type RateLimitedAction = keyof AuthRateLimits;
 
 /**

@@ -161,10 +161,15 @@ test('map marker: keyboard-reachable pin, popup link to the place', async ({ pag
   const pin = map.getByRole('button', { name: place.name });
   await expect(pin).toBeVisible();
   await expect(map).not.toHaveAttribute('aria-busy', 'true'); // every pin added, as the map announces
-  await pin.focus();
-  await page.keyboard.press('Enter');
+  await waitForHydration(page);
   const link = map.getByRole('link', { name: place.name });
-  await expect(link).toHaveAttribute('href', `/p/${place.slug}`);
+  // Under load a late re-render of the map (the page's deferred blocks hydrating after the first paint) can
+  // close a popup opened just before it: open it again until it stays (noted in the stop-12 closing note).
+  await expect(async () => {
+    await pin.focus();
+    await page.keyboard.press('Enter');
+    await expect(link).toHaveAttribute('href', `/p/${place.slug}`, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await link.click();
   await expect(page).toHaveURL(`/p/${place.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(place.name);

@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_DATASET } from '../../src/server/stack.ts';
-import { slugFrom } from '../../src/server/db/import-directory.ts';
+import { slugFrom } from '../../src/server/queries/slugs.ts';
 
 /** mulberry32: a small deterministic PRNG returning floats in [0, 1). */
 export function prng(seed: number): () => number {

@@ -1,14 +1,7 @@
 import Papa from 'papaparse';
+import { CSV_PLACE_COLUMNS, CSV_REQUIRED_COLUMNS } from '../../shared/csv-import.ts';
 import { ImportError } from './import-directory.ts';
 
-/**
- * The columns of a places CSV: the keys of a directory file's place (data/riyadh-osm.json), one
- * place per row. Categories and zones are referred to by the slug of an existing one.
- */
-export const CSV_PLACE_COLUMNS = [
-  'name', 'nameAr', 'categorySlug', 'zoneSlug', 'buildingNumber', 'address', 'addressAr', 'phone', 'whatsapp', 'website',
-  'lat', 'lng', 'mapUrl', 'description', 'openingHours', 'osmId', 'source', 'sourceId',
-] as const;
 const NUMERIC = new Set(['lat', 'lng']);
 
 /**
@@ -27,7 +20,7 @@ export function directoryFromCsv(text: string): { categories: []; zones: []; bui
   const known = new Set<string>(CSV_PLACE_COLUMNS);
   const unknown = columns.filter((c) => !known.has(c));
   if (unknown.length) problems.push({ list: 'csv', index: 0, reason: `unknown column(s) ${unknown.join(', ')}; expected ${CSV_PLACE_COLUMNS.join(', ')}` });
-  for (const required of ['name', 'categorySlug']) {
+  for (const required of CSV_REQUIRED_COLUMNS) {
     if (!columns.includes(required)) problems.push({ list: 'csv', index: 0, reason: `missing column ${required}` });
   }
   if (problems.length) throw new ImportError(problems);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ImportError, slugFrom } from './import-directory.ts';
+import { ImportError } from './import-directory.ts';
+import { slugFrom } from '../queries/slugs.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

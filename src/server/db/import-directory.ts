@@ -1,4 +1,3 @@
-import slugify from 'slugify';
 import { z } from 'zod';
 import type { Sql } from 'postgres';
 import { sourceIdentitySchema, TEXT_LIMITS } from '../../shared/schemas/common.ts';
@@ -6,6 +5,7 @@ import {
   insertImportPlaces, insertImportRow, loadImportState, lockImportTables, updateImportRows,
   type ImportState, type ImportTable, type ImportTx,
 } from '../queries/import.ts';
+import { slugFrom } from '../queries/slugs.ts';
 
 /**
  * Shape of a directory file (`data/riyadh-osm.json`, from ../shared/data/riyadh-osm/directory.json):
@@ -63,12 +63,6 @@ export class ImportError extends Error {
     super(`Import rejected, nothing written:\n${problems.slice(0, 20).map((p) => `  ${p.list}[${p.index}]: ${p.reason}`).join('\n')}` +
       (problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ''));
   }
-}
-
-/** Lower-case ASCII slug from any text (Arabic transliterated), falling back to `fallback`. */
-export function slugFrom(text: string, fallback: string): string {
-  const s = slugify(text, { lower: true, strict: true, trim: true }).replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 100).replace(/-$/, '');
-  return s || fallback;
 }
 
 function parseList<T>(list: string, items: unknown[], schema: z.ZodType<T>, problems: ImportError['problems']): T[] {

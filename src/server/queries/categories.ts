@@ -11,11 +11,16 @@ const COLUMNS = { name: 'name', nameAr: 'name_ar', iconUrl: 'icon_url', slug: 's
 /** The writable fields of a category (absent = default on insert, unchanged on update). */
 export interface CategoryFields { name?: string; nameAr?: string | null; iconUrl?: string | null; slug?: string }
 
+/** The orders a category list comes in: `byName` (public), `byNameThenId` (admin: stable among equal names). */
+const CATEGORY_ORDERS = { byName: 'c.name', byNameThenId: 'c.name, c.id' } as const;
+export type CategoryOrder = keyof typeof CATEGORY_ORDERS;
+
 /**
- * Every category ordered by `order` (public: name; admin: name then id), or only those whose
- * English or Arabic name matches `search` (the search service: Arabic-aware, word prefixes, typos).
+ * Every category in `orderName` (see CategoryOrder), or only those whose English or Arabic name
+ * matches `search` (the search service: Arabic-aware, word prefixes, typos).
  */
-export async function listCategories(tx: Tx, search: string | undefined, order: 'c.name' | 'c.name, c.id'): Promise<Category[]> {
+export async function listCategories(tx: Tx, search: string | undefined, orderName: CategoryOrder): Promise<Category[]> {
+  const order = CATEGORY_ORDERS[orderName];
   if (!search) return (await tx.unsafe<CategoryRow[]>(`select ${CATEGORY_COLUMNS} from public.categories c order by ${order}`)).map(toCategory);
   const plan = await planSearch(tx, search);
   if (!plan) return [];

@@ -1,5 +1,9 @@
 import type { Tx } from '../db/client.ts';
 import type { ExportColumn } from '../../shared/data-export.ts';
+import { setStatementTimeout } from './sql.ts';
+
+/** Per-statement limit inside the export's transaction (ms; each cursor fetch is one statement). */
+export const EXPORT_STATEMENT_TIMEOUT_MS = 60_000;
 
 /** One exported place: every EXPORT_COLUMNS value as text or null (coordinates as numbers). */
 export type ExportRow = Record<ExportColumn, string | number | null>;
@@ -9,8 +13,10 @@ export type ExportRow = Record<ExportColumn, string | number | null>;
  * category, zone and building in both languages, ordered by id, read through a server-side cursor
  * in batches of `batchSize` rows: memory stays at one batch however many places there are. Calls
  * `onBatch` for each batch and waits for it (the caller's backpressure) before fetching the next.
+ * Each fetch is one statement, limited to EXPORT_STATEMENT_TIMEOUT_MS (set for the rest of `tx`).
  */
 export async function streamExportRows(tx: Tx, batchSize: number, onBatch: (rows: ExportRow[]) => Promise<void>): Promise<void> {
+  await setStatementTimeout(tx, EXPORT_STATEMENT_TIMEOUT_MS);
   const cursor = tx<ExportRow[]>`
     select p.id::text as id, p.slug, p.name, p.name_ar, c.slug as category_slug, c.name as category_name, c.name_ar as category_name_ar,
            z.slug as zone_slug, z.title as zone_title, z.title_ar as zone_title_ar,

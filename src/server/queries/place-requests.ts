@@ -2,6 +2,7 @@ import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { toPlace } from './mappers.ts';
+import { setStatementTimeout } from './sql.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
 import type { PlaceCreateInput, PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request.ts';
@@ -259,11 +260,16 @@ export async function rejectPlaceRequest(tx: Tx, id: number, reason: string): Pr
   }
 }
 
+/** Approve-all may apply many requests in one call: its statements get this long (ms). */
+export const APPROVE_ALL_TIMEOUT_MS = 60_000;
+
 /**
- * public.approve_all_place_requests(type): each pending request in its own sub-transaction.
+ * public.approve_all_place_requests(type): each pending request in its own sub-transaction, under
+ * a statement timeout of APPROVE_ALL_TIMEOUT_MS for the rest of `tx`.
  * Failed ones stay pending and come back with an API code and the database's reason.
  */
 export async function approveAllPlaceRequests(tx: Tx, type?: PlaceRequestType): Promise<ApproveAllResult> {
+  await setStatementTimeout(tx, APPROVE_ALL_TIMEOUT_MS);
   let result: { approved: (number | string)[]; failed: { id: number | string; code: string; reason: string }[] };
   try {
     [{ result }] = await tx<{ result: typeof result }[]>`select public.approve_all_place_requests(${type ?? null}) as result`;

@@ -1,8 +1,12 @@
+import slugify from 'slugify';
 import type { Tx } from '../db/client.ts';
-import { slugFrom } from '../db/import-directory.ts';
 import { ApiError } from '../http/api-error.ts';
 
-export { slugFrom };
+/** Lower-case ASCII slug from any text (Arabic transliterated), falling back to `fallback`. */
+export function slugFrom(text: string, fallback: string): string {
+  const s = slugify(text, { lower: true, strict: true, trim: true }).replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 100).replace(/-$/, '');
+  return s || fallback;
+}
 
 /** Tables with a `slug` column: unique on its own, except buildings' (unique within their zone). */
 export type SlugTable = 'places' | 'categories' | 'zones' | 'buildings';

@@ -3,12 +3,11 @@ import { Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error.ts';
+import { CSV_HELP_COLUMNS } from '../../../shared/csv-import.ts';
 import type { ImportReportData, ImportRequest } from '../../../shared/schemas/admin-import.ts';
 import { useApplyImport, usePreviewImport } from '../api/import-directory.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 
-/** The CSV columns the help text names (the file's own column names, the same in both languages). */
-const CSV_HELP_COLUMNS = ['name', 'nameAr', 'categorySlug', 'zoneSlug', 'phone', 'lat', 'lng'];
 
 const LISTS = ['categories', 'zones', 'buildings', 'places'] as const;
 /** Changes listed under the counts; the rest are counted. */

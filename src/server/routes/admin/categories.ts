@@ -31,7 +31,7 @@ export function adminCategoryRoutes(): ApiApp {
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const all = await c.var.db((tx) => listCategories(tx, q.search, 'c.name, c.id'));
+      const all = await c.var.db((tx) => listCategories(tx, q.search, 'byNameThenId'));
       const total = all.length;
       // categories are a small table: a page is a slice of the (name-ordered) matches
       if (q.page === undefined && q.limit === undefined) {

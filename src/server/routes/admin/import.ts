@@ -38,7 +38,7 @@ async function runImport(c: Context<AppEnv>, body: ImportRequest, dryRun: boolea
 
 /**
  * Admin import (issue #16): an uploaded directory JSON (shape of data/riyadh-osm.json) or a CSV of
- * places (columns: import-csv.ts CSV_PLACE_COLUMNS; categories and zones by existing slug), matched
+ * places (columns: src/shared/csv-import.ts CSV_PLACE_COLUMNS; categories and zones by existing slug), matched
  * by source identity exactly as `npm run db:import` (decision 013). `/preview` answers the dry-run
  * report (nothing written); the other applies it in one transaction as the admin (RLS in force)
  * and answers what it did. Body `{ format: 'json'|'csv', content, source? }` up to

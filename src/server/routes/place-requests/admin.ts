@@ -8,16 +8,12 @@ import { createRouter } from '../../http/router.ts';
 import {
   approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, notApplicableReason, rejectPlaceRequest, toPlaceRequest,
 } from '../../queries/place-requests.ts';
-import { setStatementTimeout } from '../../queries/sql.ts';
 import { envelope, pagedEnvelope } from '../../../shared/schemas/common.ts';
 import {
   approveAllBodySchema, approveAllResultSchema, placeRequestListQuerySchema, placeRequestSchema, rejectRequestBodySchema,
 } from '../../../shared/schemas/place-request.ts';
 
 const tags = ['moderation'];
-
-/** Approve-all may apply many requests in one call: its statements get this long (ms). */
-export const APPROVE_ALL_TIMEOUT_MS = 60_000;
 
 /**
  * Moderation of place requests (admins; 401 without a token, 403 for other users, from the admin
@@ -110,10 +106,7 @@ export function moderationRoutes(): ApiApp {
     async (c) => {
       const body = await readOptionalJson(c, approveAllBodySchema);
       const type = body.type ?? c.req.valid('query').type;
-      const data = await c.var.db(async (tx) => {
-        await setStatementTimeout(tx, APPROVE_ALL_TIMEOUT_MS);
-        return approveAllPlaceRequests(tx, type);
-      });
+      const data = await c.var.db((tx) => approveAllPlaceRequests(tx, type));
       // the database's reasons, in the request's language
       const failed = data.failed.map((f) => {
         if (f.code !== 'request_not_applicable') return f;

@@ -22,7 +22,7 @@ export function categoryRoutes(): ApiApp {
     }),
     async (c) => {
       const { search } = c.req.valid('query');
-      const data = await c.var.db((tx) => listCategories(tx, search, 'c.name'));
+      const data = await c.var.db((tx) => listCategories(tx, search, 'byName'));
       return c.json({ success: true as const, data }, 200);
     },
   );

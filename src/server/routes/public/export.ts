@@ -7,12 +7,9 @@ import { apiErrorSchema } from '../../../shared/schemas/common.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
 import { streamExportRows, type ExportRow } from '../../queries/export.ts';
-import { setStatementTimeout } from '../../queries/sql.ts';
 
 /** Rows fetched per cursor batch: memory stays at one batch (and the stream's small buffer). */
 const BATCH_ROWS = 500;
-/** Per-statement limit inside the export's transaction (each cursor fetch is one statement). */
-const EXPORT_STATEMENT_TIMEOUT_MS = 60_000;
 
 export const exportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS).default('csv').openapi({ description: '`csv` (default) or `geojson`' }),
@@ -109,7 +106,6 @@ export function exportRoutes(): ApiApp {
       let started!: () => void;
       const firstBatch = new Promise<void>((resolve) => { started = resolve; });
       const work = c.var.db(async (tx) => {
-        await setStatementTimeout(tx, EXPORT_STATEMENT_TIMEOUT_MS);
         await streamExportRows(tx, BATCH_ROWS, async (rows) => {
           started();
           await send(parts.batch(rows));

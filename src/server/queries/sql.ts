@@ -8,7 +8,7 @@ import type { Tx } from '../db/client.ts';
  * `prepare: false` plans each run with the actual values (for queries whose best plan depends on
  * how common the searched words are).
  */
-export function run<Row = Record<string, any>>(tx: Tx, text: string, params: Params | unknown[] = [], options: { prepare?: boolean } = {}) {
+export function run<Row = Record<string, unknown>>(tx: Tx, text: string, params: Params | unknown[] = [], options: { prepare?: boolean } = {}) {
   const values = params instanceof Params ? params.values : params;
   return tx.unsafe(text, values as never[], { prepare: options.prepare ?? true }) as unknown as Promise<Row[]>;
 }

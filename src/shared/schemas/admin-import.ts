@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from './common.ts';
 
 /**
  * Admin import (`POST /api/admin/import/preview` and `POST /api/admin/import`): the uploaded file's
@@ -15,7 +16,7 @@ export const IMPORT_FILE_FORMATS = ['json', 'csv'] as const;
 export const importRequestSchema = z.object({
   format: z.enum(IMPORT_FILE_FORMATS),
   content: z.string().min(1).max(IMPORT_MAX_FILE_CHARS),
-  source: z.string().trim().min(1).max(200).optional(),
+  source: z.string().trim().min(1).max(TEXT_LIMITS.sourceLabel).optional(),
 });
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 

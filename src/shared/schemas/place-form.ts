@@ -150,35 +150,23 @@ export const placeUpdateSchema = z
   })
   .transform((v) => present(v) as PlaceUpdateInput);
 
-type Details = { description?: string; imageUrl?: string; youtubeUrl?: string };
+/** What the create/update shape's fields parse to (before the create's compacting / the update's partial). */
+type PlaceShapeOutput = z.output<z.ZodObject<typeof placeShape>>;
+type DetailsOutput = z.output<typeof placeDetailsInputSchema>;
 
-/** A validated create payload: name and categoryId, plus only the optional fields that were given. */
-export interface PlaceCreateInput {
-  name: string;
-  categoryId: number;
-  nameAr?: string;
-  zoneId?: number;
-  buildingId?: number;
-  logoUrl?: string;
-  address?: string;
-  addressAr?: string;
-  phone?: string;
-  whatsapp?: string;
-  websiteUrl?: string;
-  mapUrl?: string;
-  managerName?: string;
-  managerNameAr?: string;
-  managerPhone?: string;
-  latitude?: number;
-  longitude?: number;
-  details?: Details;
-}
+/**
+ * A validated create payload: name and categoryId, plus only the optional fields that were given
+ * (derived from placeShape: a field added there is a field here).
+ */
+export type PlaceCreateInput = Pick<Required<PlaceShapeOutput>, 'name' | 'categoryId'>
+  & Compact<Omit<PlaceShapeOutput, 'name' | 'categoryId' | 'details'>>
+  & { details?: Compact<DetailsOutput> };
 
 /** A validated update: absent = unchanged, null = cleared (optional fields only). */
 export type PlaceUpdateInput = {
   name?: string;
   categoryId?: number;
-  details?: { [K in keyof Details]?: string | null };
+  details?: { [K in keyof DetailsOutput]?: Exclude<DetailsOutput[K], undefined> | null };
 } & { [K in Exclude<keyof PlaceCreateInput, 'name' | 'categoryId' | 'details'>]?: PlaceCreateInput[K] | null };
 
 /** The payload's top-level fields other than `details` (API camelCase names), and the fields inside `details`. */

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error.ts';
 import { CSV_HELP_COLUMNS } from '../../../shared/csv-import.ts';
+import { TEXT_LIMITS } from '../../../shared/schemas/common.ts';
 import type { ImportReportData, ImportRequest } from '../../../shared/schemas/admin-import.ts';
 import { useApplyImport, usePreviewImport } from '../api/import-directory.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
@@ -153,7 +154,7 @@ export function ImportManager() {
       <Stack gap="5" maxW="4xl">
         <Field.Root>
           <Field.Label>{t('import.sourceLabel')}</Field.Label>
-          <Input value={source} onChange={(e) => setSource(e.target.value)} maxLength={200} dir="auto" disabled={!!busyLabel} />
+          <Input value={source} onChange={(e) => setSource(e.target.value)} maxLength={TEXT_LIMITS.sourceLabel} dir="auto" disabled={!!busyLabel} />
           <Field.HelperText>{t('import.sourceHelp')}</Field.HelperText>
         </Field.Root>
         <Field.Root>

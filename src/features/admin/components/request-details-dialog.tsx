@@ -10,7 +10,7 @@ import { useAdminCategoriesQuery } from '../api/categories.ts';
 import { useAdminPlaceRequestQuery } from '../api/get-place-request.ts';
 import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
 import { describeValue, fieldLabelKey, formatDateTime, type DisplayValue, type ValueLookups } from '../place-requests.ts';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
 
 /**
  * The details of one place request (Requests): requester, dates and status; for a creation

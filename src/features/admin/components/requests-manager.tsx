@@ -16,7 +16,8 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RejectRequestDialog } from './reject-request-dialog.tsx';
 import { RequestDetailsDialog } from './request-details-dialog.tsx';
-import { PendingCountBadge, RequestStatusBadge } from './request-status-badge.tsx';
+import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
+import { PendingCountBadge } from './request-status-badge.tsx';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const PAGE_SIZE = 20;

@@ -14,7 +14,7 @@ import { useMyRequestsQuery } from '../api/get-my-requests.ts';
 import { usePlaceCreatedListener } from '../events.ts';
 import { formatDate } from './format.ts';
 import { RequestDetailsDialog, requestName } from './request-details-dialog.tsx';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
 
 const TEXT = {
   create: { heading: 'createHeading', intro: 'createIntro', empty: 'emptyCreate', emptyHint: 'emptyCreateHint' },

@@ -8,7 +8,7 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { flattenPayload } from '../../../shared/place-request-fields.ts';
 import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';
 import { formatDate } from './format.ts';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
 import { RequestValue } from './request-value.tsx';
 import { useContributeText } from './use-contribute-text.ts';
 

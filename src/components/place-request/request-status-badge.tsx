@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { PlaceRequestStatus } from '../../../shared/schemas/place-request.ts';
+import type { PlaceRequestStatus } from '../../shared/schemas/place-request.ts';
 
 const LOOK = {
   pending: { palette: 'orange', Icon: Clock },
@@ -9,9 +9,14 @@ const LOOK = {
   rejected: { palette: 'red', Icon: CircleX },
 } as const;
 
-/** A request's status as colour, icon and text: Pending, Approved or Rejected. */
-export function RequestStatusBadge({ status }: { status: PlaceRequestStatus }) {
-  const { t } = useTranslation();
+/**
+ * A place request's status as colour, icon and word (Pending, Approved, Rejected — common
+ * namespace, both languages), so colour is never the only cue; `null` (unknown) is an outlined '—'.
+ * One badge for the user's requests (profile) and the admin Requests page.
+ */
+export function RequestStatusBadge({ status }: { status: PlaceRequestStatus | null }) {
+  const { t } = useTranslation('common');
+  if (!status) return <Badge variant="outline">—</Badge>;
   const { palette, Icon } = LOOK[status];
   return (
     <Badge colorPalette={palette} variant="subtle" size="md" gap="1" flexShrink={0}>

@@ -4,8 +4,9 @@ import { flattenPayload } from '../../shared/place-request-fields.ts';
 import type { PlaceRequest } from '../../shared/schemas/place-request.ts';
 import { decisionErrorKey } from './api/approve-place-request.ts';
 import { getPlaceRequests, parsePlaceRequestPage } from './api/get-place-requests.ts';
+import { describeValue } from '../../components/place-request/display-value.ts';
 import {
-  describeValue, fieldLabelKey, formatDateTime, rejectFormSchema, requestsFilterFromParams, requestsFilterToParams, toRequestRow,
+  fieldLabelKey, formatDateTime, rejectFormSchema, requestsFilterFromParams, requestsFilterToParams, toRequestRow,
 } from './place-requests.ts';
 
 const request: PlaceRequest = {

@@ -1,6 +1,6 @@
-import { Alert, Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Image, Link, Portal, SimpleGrid, Stack, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Link, Portal, SimpleGrid, Stack, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import { ArrowLeft, ArrowRight, Check, ExternalLink, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
@@ -9,7 +9,9 @@ import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';
 import { useAdminCategoriesQuery } from '../api/categories.ts';
 import { useAdminPlaceRequestQuery } from '../api/get-place-request.ts';
 import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
-import { describeValue, fieldLabelKey, formatDateTime, type DisplayValue, type ValueLookups } from '../place-requests.ts';
+import { describeValue, type DisplayValue, type ValueLookups } from '../../../components/place-request/display-value.ts';
+import { Preview, RequestValueView } from '../../../components/place-request/request-value.tsx';
+import { fieldLabelKey, formatDateTime } from '../place-requests.ts';
 import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
 
 /**
@@ -162,7 +164,7 @@ function RequestDetails({ request }: { request: PlaceRequest }) {
             <DataList.Root orientation={narrow ? 'vertical' : 'horizontal'} gap="3">
               {fields.map(([field, value]) => (
                 <Item key={field} label={label(field)}>
-                  <ValueView value={describeValue(field, value, lookups)} alt={label(field)} />
+                  <RequestValueView value={describeValue(field, value, lookups)} alt={label(field)} />
                 </Item>
               ))}
             </DataList.Root>
@@ -216,51 +218,17 @@ export function ChangeView({ label, before, after }: { label: string; before: Di
         <Stack gap="1" flex="1" minW="0">
           <Text fontSize="xs" color="fg.muted" textTransform="uppercase">{t('requests.detail.before')}</Text>
           <Box color="fg.muted">
-            <ValueView value={before} alt={`${label} (${t('requests.detail.before')})`} />
+            <RequestValueView value={before} alt={`${label} (${t('requests.detail.before')})`} />
           </Box>
         </Stack>
         <Box color="fg.muted" alignSelf="center" hideBelow="sm"><Arrow size={18} aria-hidden /></Box>
         <Stack gap="1" flex="1" minW="0">
           <Text fontSize="xs" color="fg.muted" textTransform="uppercase">{t('requests.detail.after')}</Text>
-          <Box fontWeight="medium"><ValueView value={after} alt={`${label} (${t('requests.detail.after')})`} /></Box>
+          <Box fontWeight="medium"><RequestValueView value={after} alt={`${label} (${t('requests.detail.after')})`} /></Box>
         </Stack>
       </Stack>
     </Box>
   );
-}
-
-export function ValueView({ value, alt }: { value: DisplayValue; alt: string }) {
-  const { t } = useTranslation('admin');
-  switch (value.kind) {
-    case 'empty':
-      return <Text as="span" color="fg.muted" fontStyle="italic">{t('requests.detail.empty')}</Text>;
-    case 'image':
-      return <Preview url={value.url} alt={alt} size="20" />;
-    case 'link':
-      return (
-        <Link href={value.url} target="_blank" rel="noopener noreferrer" dir="ltr" wordBreak="break-all" colorPalette="brand" color="colorPalette.fg" textDecoration="underline">
-          {value.url}
-          <VisuallyHidden>{t('common.opensInNewTab')}</VisuallyHidden>
-        </Link>
-      );
-    default:
-      // Free text takes the direction of its own first letters (an English address on an Arabic page).
-      return <Text as="span" dir={value.dir ?? 'auto'} whiteSpace="pre-wrap" display="inline-block" textAlign="start">{value.text}</Text>;
-  }
-}
-
-/** An image of the request; when it cannot be loaded, its address is shown instead. */
-function Preview({ url, alt, size }: { url: string; alt: string; size: string }) {
-  const { t } = useTranslation('admin');
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <Text as="span" fontSize="sm" color="fg.muted">
-        {t('requests.detail.imageFailed')} <Text as="span" dir="ltr" wordBreak="break-all">{url}</Text>
-      </Text>
-    );
-  }
-  return <Image src={url} alt={alt} maxW={size === 'full' ? 'full' : undefined} boxSize={size === 'full' ? undefined : size} maxH="48" objectFit="contain" borderRadius="md" bg="bg.muted" onError={() => setFailed(true)} />;
 }
 
 function Figure({ label, url }: { label: string; url: string }) {

@@ -3,11 +3,11 @@ import { isDriverConnectionClosed } from './src/server/db/database-error.ts';
 
 /**
  * Unit tests sit next to their code (src/**\/*.test.ts[x]); API, database and search tests live in
- * tests/{api,db,search}. One embedded Postgres is started per run by tests/helpers/global-setup.ts.
+ * tests/{api,db,search}; tests/build checks the built files of `npm run build`. One embedded Postgres is started per run by tests/helpers/global-setup.ts.
  */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/{api,db,search,deno}/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/{api,build,db,search,deno}/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

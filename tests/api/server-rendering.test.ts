@@ -80,6 +80,13 @@ describe('server-rendered pages', () => {
     expect(ar.html).toContain('<meta property="og:locale" content="ar_SA">');
   });
 
+  it('fetches its scripts at low priority: the page paints from its HTML, scripts only hydrate it', async () => {
+    const { html } = await page(0, '/p/place-1');
+    const tags = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
+  });
+
   it('every page carries valid JSON-LD with the properties schema.org requires', async () => {
     const pages = ['/', '/ar', '/places', '/categories', '/categories/cafes', '/zones/olaya', '/p/place-2', '/p/place-2/ar'];
     for (const path of pages) {

@@ -45,7 +45,7 @@ test('a place page in Arabic: lang and dir in the HTML, the place in its state, 
   const state = ssrState(html);
   expect(state.lang).toBe('ar');
   expect(state.queries.queries.some((q) => q.state.data?.slug === place.slug)).toBe(true);
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/place-details-[\w-]+\.js">/);
+  expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/place-details-[\w-]+\.js">/);
 
   await page.goto(`/p/${place.slug}/ar`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(place.nameAr || place.name);

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * JavaScript budget of the public pages (issue #14, decision 025), over the built files of `npm run build`
+ * (dist/.vite/manifest.json): what a page loads until it is interactive = the entry with its static
+ * imports + the route module's own chunks + its language's `common` strings, gzip-compressed.
+ *
+ * BUDGET_KB is a ratchet: the size reached today, rounded up, so that no change makes the public pages
+ * heavier unnoticed. Issue #14's target is 150 KB; lower BUDGET_KB whenever a change lands that cuts the
+ * pages' JavaScript (decision 025 lists what is left to cut).
+ */
+const BUDGET_KB = 270;
+const TARGET_KB = 150;
+const PAGES = {
+  home: 'src/app/routes/public/home.tsx',
+  places: 'src/app/routes/public/places.tsx',
+  place: 'src/app/routes/public/place-details.tsx',
+};
+
+interface ManifestChunk { file: string; isEntry?: boolean; imports?: string[] }
+const dist = path.resolve(__dirname, '../../dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+
+function pageSizes() {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const i of manifest[key].imports ?? []) closure(i, seen);
+    return seen;
+  };
+  const gzipKb = (keys: Set<string>) => [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0) / 1024;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  return Object.entries(PAGES).flatMap(([page, module]) => {
+    expect(manifest[module], `${module} in the manifest`).toBeTruthy();
+    return (['en', 'ar'] as const).map((lang) => {
+      const keys = new Set([...closure(entry), ...closure(module), ...closure(`locales/${lang}/common.json`)]);
+      return { page: `${page}-${lang}`, files: keys.size, kb: Math.round(gzipKb(keys) * 10) / 10 };
+    });
+  });
+}
+
+describe('JavaScript budget of the public pages', () => {
+  it(`loads at most ${BUDGET_KB} KB gzip of JavaScript until interactive (target ${TARGET_KB} KB)`, () => {
+    expect(existsSync(manifestPath), 'dist/.vite/manifest.json: run `npm run build` first').toBe(true);
+    const sizes = pageSizes();
+    console.info(sizes.map((s) => `${s.page}: ${s.kb} KB gzip in ${s.files} files`).join('\n'));
+    expect(sizes.filter((s) => s.kb > BUDGET_KB)).toEqual([]);
+  });
+});

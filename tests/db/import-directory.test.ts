@@ -58,6 +58,17 @@ describe('importDirectory on a fresh database', () => {
     expect(linked.with_arabic).toBeGreaterThan(0);
   });
 
+  it('stores the 367 opening hours the opening_hours library accepts and reports the 4 it refuses (issue #15)', async () => {
+    const [r] = await db.sql`select count(opening_hours)::int as n from public.places`;
+    expect(r.n).toBe(367);
+    const report = await importDirectory(db.sql, dataset, { dryRun: true });
+    expect(report.refusedOpeningHours.map((x) => x.value).sort()).toEqual([
+      '06:30-14:00 \\ 16:00-00:00', '08:00-13:00 / 16:00-00:00', '10', 'Mo-We,Sa-Su 07:00-01:00; PH unknown; Th 07:00-02:00; Fr 12:00-02:00',
+    ]);
+    const [kept] = await db.sql`select count(*)::int as n from public.places where opening_hours = 'Mo-Th,Sa-Su 08:30-12:30,16:00-20:30'`;
+    expect(kept.n).toBeGreaterThan(0);
+  });
+
   it('is idempotent: a second run reports the same counts and changes no row (updated_at included)', async () => {
     const before = await snapshot(db.sql);
     const [{ latest }] = await db.sql`select max(updated_at) as latest from public.places`;

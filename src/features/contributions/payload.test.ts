@@ -6,7 +6,7 @@ import { toCreatePayload, toEditChanges, withArabicNameFallback } from './payloa
 const place: Place = {
   id: 7, slug: 'blue-cafe', name: 'Blue Cafe', nameAr: 'المقهى الأزرق', logoUrl: '/uploads/places/logo.png',
   address: 'King Fahd Rd', addressAr: null, phone: '+966 11 555 0101', whatsapp: null, websiteUrl: 'https://blue.example',
-  mapUrl: null, latitude: null, longitude: null, categoryId: 3, zoneId: 4, buildingId: null, building: null,
+  mapUrl: null, latitude: null, longitude: null, openingHours: null, openNow: null, categoryId: 3, zoneId: 4, buildingId: null, building: null,
   category: { id: 3, name: 'Cafes', nameAr: null, slug: 'cafes' }, zone: { id: 4, title: 'Olaya', titleAr: null, slug: 'olaya' },
   details: { description: 'Coffee', imageUrl: null, youtubeUrl: 'https://youtu.be/abcdefg' },
   managerName: 'Sara', managerNameAr: null, managerPhone: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Sql } from 'postgres';
 import { sourceIdentitySchema, TEXT_LIMITS } from '../../shared/schemas/common.ts';
+import { isValidOpeningHoursValue } from '../opening-hours.ts';
 import {
   insertImportPlaces, insertImportRow, loadImportState, lockImportTables, updateImportRows,
   type ImportState, type ImportTable, type ImportTx,
@@ -110,7 +111,12 @@ export interface ImportReport {
   /** Every insert, update, adopt and reuse, in list then file order (unchanged records are not listed). */
   changes: ImportChange[];
   collisions: ImportCollision[];
+  /** Places whose `openingHours` the `opening_hours` library refused: imported without hours. */
+  refusedOpeningHours: ImportRefusedHours[];
 }
+
+/** A place's `openingHours` value the library cannot parse or evaluate (index in the file's places). */
+export interface ImportRefusedHours { index: number; name: string; value: string }
 
 export interface ImportOptions {
   /** Plan only: the same report, nothing written (a read-only transaction). */
@@ -218,6 +224,7 @@ interface ParsedFile {
   zones: (z.infer<typeof zoneSchema> & { identity: Identity })[];
   buildings: (z.infer<typeof buildingSchema> & { identity: Identity; wantedSlug: string; order: number })[];
   places: (z.infer<typeof placeSchema> & { identity: Identity; wantedSlug: string; baseSlug: string })[];
+  refusedOpeningHours: ImportRefusedHours[];
 }
 
 function parseDirectory(input: unknown, sourceOverride?: string, existingReferences = false): ParsedFile {
@@ -273,6 +280,7 @@ function parseDirectory(input: unknown, sourceOverride?: string, existingReferen
   // wanted slugs as the importer always made them: buildings unique within their zone, places across the file
   const buildingSlugs = new Map<string, number>();
   const placeSlugs = new Map<string, number>();
+  const refusedOpeningHours: ImportRefusedHours[] = [];
   const parsed: ParsedFile = {
     label,
     categories: withIdentities('categories', categories, (c) => derivedSourceId(c.name)),
@@ -288,8 +296,13 @@ function parseDirectory(input: unknown, sourceOverride?: string, existingReferen
       const base = slugFrom(p.name, `place-${i + 1}`);
       const n = (placeSlugs.get(base) ?? 0) + 1;
       placeSlugs.set(base, n);
-      return { ...p, wantedSlug: n > 1 ? `${base}-${n}` : base, baseSlug: base };
+      // hours the library refuses are not stored (the place is imported without them) and are listed in the report
+      const hours = p.openingHours?.trim() || null;
+      if (hours !== null && !isValidOpeningHoursValue(hours)) refusedOpeningHours.push({ index: i, name: p.name, value: hours });
+      const openingHours = hours !== null && isValidOpeningHoursValue(hours) ? hours : null;
+      return { ...p, openingHours, wantedSlug: n > 1 ? `${base}-${n}` : base, baseSlug: base };
     }),
+    refusedOpeningHours,
   };
   if (problems.length) throw new ImportError(problems);
   return parsed;
@@ -306,7 +319,7 @@ const osmMapUrl = (lat?: number | null, lng?: number | null) =>
 function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan {
   const lists = Object.fromEntries(IMPORT_LISTS.map((l) => [l, { inFile: file[l].length, inserted: 0, updated: 0, unchanged: 0 }])) as ImportReport['lists'];
   const report: ImportReport = {
-    dryRun, source: file.label, lists, changes: [], collisions: [],
+    dryRun, source: file.label, lists, changes: [], collisions: [], refusedOpeningHours: file.refusedOpeningHours,
     counts: { categories: file.categories.length, zones: file.zones.length, buildings: file.buildings.length, places: file.places.length },
   };
   const plan: Plan = { report, inserts: [], updates: [], adoptions: [] };

@@ -63,6 +63,31 @@ describe('ResponseCache', () => {
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, stores: 1, entries: 1 });
   });
 
+  it('never serves an answer after the minute it was computed in (openNow depends on the clock)', async () => {
+    let clock = Date.UTC(2026, 10, 25, 21, 30, 10);
+    const { cache, runs, get } = setup({ now: () => clock });
+    cache.setLive(true);
+    await get('/api/public/places/blue-cafe');
+    clock += 40_000; // 21:30:50, the same minute
+    expect((await get('/api/public/places/blue-cafe')).headers.get('X-Cache')).toBe('hit');
+    clock += 15_000; // 21:31:05, the next minute
+    expect((await get('/api/public/places/blue-cafe')).headers.get('X-Cache')).toBe('miss');
+    expect(runs.place).toBe(2);
+    expect((await get('/api/public/places/blue-cafe')).headers.get('X-Cache')).toBe('hit');
+  });
+
+  it('does not store an answer whose request began in an earlier minute', async () => {
+    let clock = Date.UTC(2026, 10, 25, 21, 30, 59);
+    const { cache, get, hold } = setup({ now: () => clock });
+    cache.setLive(true);
+    const release = hold();
+    const pending = get('/api/public/categories');
+    clock += 2_000;
+    release();
+    await pending;
+    expect(cache.stats().entries).toBe(0);
+  });
+
   it('keeps the headers the route set and lets the outer middleware add its own to every answer', async () => {
     const { cache, get } = setup();
     cache.setLive(true);

@@ -33,6 +33,10 @@ import { LRUCache } from 'lru-cache';
  * serving, `setLive(true)` empties it again and resumes. A miss stores its answer only if no
  * invalidation happened since the request started (a generation counter), so an answer read from a
  * snapshot older than a change can never outlive that change's invalidation.
+ *
+ * *The clock.* Place objects carry `openNow` (open at the moment of the request, issue #15), so an
+ * answer may not outlive the minute it was computed in: each entry keeps the minute its request
+ * began in and is dropped when looked up in a later minute.
  */
 export interface ResponseCacheOptions {
   /** Most entries kept (≥ 1). */
@@ -41,6 +45,8 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** Called after each invalidation (e.g. to drop other caches derived from the same data). */
   onInvalidate?: () => void;
+  /** The clock in milliseconds (default Date.now; tests pass a fake one). */
+  now?: () => number;
 }
 
 /** A cached answer: status, the headers the route set, the body bytes as sent. */
@@ -53,6 +59,8 @@ export interface CachedResponse {
 /** An entry as kept: the answer plus its headers as sent on a hit (built once, at store time). */
 interface Entry extends CachedResponse {
   hitHeaders: Record<string, string>;
+  /** The minute (ms since the epoch / 60 000, floored) the answer was computed in. */
+  minute: number;
 }
 
 /** Counters since start (for the bench and logs). */
@@ -77,6 +85,7 @@ export class ResponseCache {
   readonly #onInvalidate?: () => void;
   #generation = 0;
   #live = false;
+  readonly #now: () => number;
   readonly #stats = { hits: 0, misses: 0, bypasses: 0, stores: 0, invalidations: 0 };
 
   constructor(options: ResponseCacheOptions) {
@@ -88,6 +97,22 @@ export class ResponseCache {
       sizeCalculation: (entry, key) => entrySize(key, entry),
     });
     this.#onInvalidate = options.onInvalidate;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The current minute of the clock. */
+  #minute(): number {
+    return Math.floor(this.#now() / 60_000);
+  }
+
+  /** The entry for `key` if it was computed in the current minute (an older one is dropped). */
+  #fresh(key: string): Entry | undefined {
+    const entry = this.#lru.get(key);
+    if (entry && entry.minute !== this.#minute()) {
+      this.#lru.delete(key);
+      return undefined;
+    }
+    return entry;
   }
 
   /** True while answers may be served from and stored in the cache (notifications are flowing). */
@@ -115,19 +140,20 @@ export class ResponseCache {
 
   /** The cached answer for `key`, if serving (refreshes its recency). */
   get(key: string): CachedResponse | undefined {
-    return this.#live ? this.#lru.get(key) : undefined;
+    return this.#live ? this.#fresh(key) : undefined;
   }
 
   /**
    * Stores `entry` under `key` if serving and no invalidation happened since `generation`
-   * (`generation()` read when the request began). Returns whether it was stored.
+   * (`generation()` read when the request began) and the clock is still in `minute` (the minute the
+   * request began in; default now). Returns whether it was stored.
    */
-  set(key: string, entry: CachedResponse, generation: number): boolean {
-    if (!this.#live || generation !== this.#generation) return false;
+  set(key: string, entry: CachedResponse, generation: number, minute = this.#minute()): boolean {
+    if (!this.#live || generation !== this.#generation || minute !== this.#minute()) return false;
     const hitHeaders: Record<string, string> = {};
     for (const [name, value] of entry.headers) hitHeaders[name] = value;
     hitHeaders['x-cache'] = 'hit';
-    this.#lru.set(key, { ...entry, hitHeaders });
+    this.#lru.set(key, { ...entry, hitHeaders, minute });
     const stored = this.#lru.has(key);
     if (stored) this.#stats.stores++;
     return stored;
@@ -154,13 +180,14 @@ export class ResponseCache {
         return;
       }
       const key = cacheKey(c, route);
-      const hit = this.#live ? this.#lru.get(key) : undefined;
+      const hit = this.#live ? this.#fresh(key) : undefined;
       if (hit) {
         this.#stats.hits++;
         return c.body(hit.body, hit.status, hit.hitHeaders);
       }
       this.#stats.misses++;
       const generation = this.#generation;
+      const minute = this.#minute();
       const before = new Headers(c.res.headers);
       await next();
       const res = c.res;
@@ -170,7 +197,7 @@ export class ResponseCache {
         res.headers.forEach((value, name) => {
           if (before.get(name) !== value) headers.push([name, value]);
         });
-        this.set(key, { status: 200, headers, body }, generation);
+        this.set(key, { status: 200, headers, body }, generation, minute);
         c.res = new Response(body, res);
       }
       c.res.headers.set('X-Cache', 'miss');

@@ -23,7 +23,7 @@ export const BUILDING_COLUMNS = `b.id, b.zone_id, b.slug, b.name, b.name_ar, b.n
 export const PLACE_COLUMNS = `
   p.id, p.slug, p.name, p.name_ar, p.logo_url, p.address, p.address_ar, p.phone, p.whatsapp, p.website_url, p.map_url,
   p.category_id, p.zone_id, p.building_id, p.description, p.image_url, p.youtube_url, p.manager_name, p.manager_name_ar,
-  p.manager_phone, p.latitude, p.longitude, p.created_at, p.updated_at,
+  p.manager_phone, p.latitude, p.longitude, p.opening_hours, p.created_at, p.updated_at,
   c.name as category_name, c.name_ar as category_name_ar, c.slug as category_slug,
   z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
   b.name as building_name, b.name_ar as building_name_ar, b.slug as building_slug, b.number as building_number`;
@@ -64,7 +64,7 @@ export interface BuildingRow {
 export interface PlaceListRow {
   id: BigInt; slug: string; name: string; name_ar: string | null; logo_url: string | null; address: string | null; address_ar: string | null;
   phone: string | null; whatsapp: string | null; website_url: string | null; map_url: string | null;
-  latitude: number | null; longitude: number | null;
+  latitude: number | null; longitude: number | null; opening_hours: string | null;
   category_id: BigInt; category_name: string; category_name_ar: string | null; category_slug: string;
   zone_id: BigInt | null; zone_title: string | null; zone_title_ar: string | null; zone_slug: string | null;
 }

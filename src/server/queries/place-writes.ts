@@ -13,7 +13,7 @@ const COLUMNS = {
   slug: 'slug', name: 'name', nameAr: 'name_ar', categoryId: 'category_id', zoneId: 'zone_id', buildingId: 'building_id',
   logoUrl: 'logo_url', address: 'address', addressAr: 'address_ar', phone: 'phone', whatsapp: 'whatsapp',
   websiteUrl: 'website_url', mapUrl: 'map_url', managerName: 'manager_name', managerNameAr: 'manager_name_ar',
-  managerPhone: 'manager_phone', latitude: 'latitude', longitude: 'longitude',
+  managerPhone: 'manager_phone', latitude: 'latitude', longitude: 'longitude', openingHours: 'opening_hours',
 };
 const DETAIL_COLUMNS = { description: 'description', imageUrl: 'image_url', youtubeUrl: 'youtube_url' };
 

@@ -36,5 +36,7 @@ export const importReportSchema = z.object({
     existing: z.object({ slug: z.string(), name: z.string(), source: z.string().nullable(), sourceId: z.string().nullable() }),
     reason: z.string(),
   })),
+  /** Places whose opening hours the `opening_hours` library refused (imported without hours). */
+  refusedOpeningHours: z.array(z.object({ index: z.number(), name: z.string(), value: z.string() })),
 });
 export type ImportReportData = z.infer<typeof importReportSchema>;

@@ -12,6 +12,7 @@ const PLACE_LIST_ITEM_EXAMPLE = {
   id: 120, name: 'City Pharmacy', nameAr: 'صيدلية المدينة', slug: 'city-pharmacy', logoUrl: '/uploads/places/logo.webp',
   address: 'King Fahd Road', addressAr: 'طريق الملك فهد', phone: '+966 11 234 5678', whatsapp: null,
   websiteUrl: 'https://pharmacy.example', mapUrl: null, latitude: 24.69, longitude: 46.68,
+  openingHours: 'Sa-Th 08:00-12:30,16:00-23:00', openNow: true,
   category: CATEGORY_REF_EXAMPLE, zone: ZONE_REF_EXAMPLE,
 };
 
@@ -87,6 +88,12 @@ export const placeListItemSchema = z.object({
   mapUrl: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  openingHours: z.string().nullable().meta({
+    description: 'Opening hours in the OpenStreetMap opening_hours syntax (https://wiki.openstreetmap.org/wiki/Key:opening_hours), exactly as stored; null when unknown.',
+  }),
+  openNow: z.boolean().nullable().meta({
+    description: "Whether the place is open at the moment of the request, in the city's time zone; null when its hours are unknown.",
+  }),
   category: categoryRefSchema,
   zone: zoneRefSchema.nullable(),
 }).meta({ id: 'PlaceListItem', description: 'A place as lists show it.', examples: [PLACE_LIST_ITEM_EXAMPLE] });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './common.ts';
 import { westernDigitsOf } from '../digits.ts';
+import { INVALID_OPENING_HOURS, isValidOpeningHours } from '../opening-hours.ts';
 
 /**
  * The place payload with its field rules, shared by the API (POST /public/places,
@@ -11,6 +12,7 @@ import { westernDigitsOf } from '../digits.ts';
  *   parentheses ('Invalid phone'); Arabic-Indic and Persian digits are accepted and stored as 0–9.
  * - websiteUrl, mapUrl, details.youtubeUrl: empty or an http(s) URL ('invalid URL').
  * - logoUrl, details.imageUrl: empty, an http(s) URL or a path starting /uploads/ ('invalid URL').
+ * - openingHours: empty or OSM opening_hours syntax the `opening_hours` library accepts ('invalid opening hours').
  * - other texts free (trimmed, with the database's length limits).
  *
  * Create (`placeCreateSchema`): empty, blank or null optional fields are left out of the result
@@ -26,6 +28,7 @@ export const PLACE_FIELD_MESSAGES = {
   invalidId: 'invalid id',
   tooLong: 'Too long',
   invalidCoordinate: 'invalid coordinate',
+  invalidOpeningHours: INVALID_OPENING_HOURS,
 } as const;
 
 /** The phone rule (and the places table's check): `+` optional, then 6–20 of [0-9 ()-]. */
@@ -101,6 +104,8 @@ const placeShape = {
   managerPhone: phone(),
   latitude: coordinate(90),
   longitude: coordinate(180),
+  /** OSM opening_hours syntax, checked by the `opening_hours` library where registered (src/shared/opening-hours.ts). */
+  openingHours: optionalText(TEXT_LIMITS.openingHours, { test: isValidOpeningHours, message: M.invalidOpeningHours }),
   details: z.object(detailsShape).nullish(),
 };
 
@@ -172,6 +177,6 @@ export type PlaceUpdateInput = {
 /** The payload's top-level fields other than `details` (API camelCase names), and the fields inside `details`. */
 export const PLACE_FIELDS = [
   'name', 'nameAr', 'categoryId', 'zoneId', 'buildingId', 'logoUrl', 'address', 'addressAr', 'phone', 'whatsapp',
-  'websiteUrl', 'mapUrl', 'managerName', 'managerNameAr', 'managerPhone', 'latitude', 'longitude',
+  'websiteUrl', 'mapUrl', 'managerName', 'managerNameAr', 'managerPhone', 'latitude', 'longitude', 'openingHours',
 ] as const;
 export const PLACE_DETAIL_FIELDS = ['description', 'imageUrl', 'youtubeUrl'] as const;

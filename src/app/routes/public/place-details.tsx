@@ -1,11 +1,12 @@
 import { AspectRatio, Badge, Box, Breadcrumb, Card, Container, Grid, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Building2, ExternalLink, Globe, MapPin, MessageCircle, Phone, Store, User } from 'lucide-react';
+import { Building2, Clock, ExternalLink, Globe, MapPin, MessageCircle, Phone, Store, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Deferred } from '../../../components/ui/deferred.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePlaceQuery } from '../../../features/places/api/get-places.ts';
+import { OpenStatusBadge } from '../../../features/places/components/open-status-badge.tsx';
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
 import { ShareActions } from '../../../features/places/components/share-actions.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
@@ -107,6 +108,11 @@ export default function PlaceDetailsPage() {
           <Card.Root variant="outline" borderRadius="xl" as="section" aria-labelledby="contact-heading">
             <Card.Body gap="4">
               <Heading as="h2" id="contact-heading" size="md">{t('place.contact')}</Heading>
+              <InfoRow icon={<Clock size={18} />} label={t('place.hours')}>
+                {place.openingHours
+                  ? <HStack gap="2" wrap="wrap"><Text as="span" dir="ltr" data-testid="opening-hours">{place.openingHours}</Text><OpenStatusBadge openNow={place.openNow} /></HStack>
+                  : <Text color="fg.muted">{t('place.hoursUnknown')}</Text>}
+              </InfoRow>
               {address && <InfoRow icon={<MapPin size={18} />} label={t('place.address')}><Text dir="auto" textAlign="match-parent">{address}</Text></InfoRow>}
               {place.building && <InfoRow icon={<Building2 size={18} />} label={t('place.building')}><Text>{place.building.number ? `${place.building.number} · ` : ''}<bdi>{pick(place.building.name, place.building.nameAr)}</bdi></Text></InfoRow>}
               {place.phone && <InfoRow icon={<Phone size={18} />} label={t('place.phone')}><Link href={`tel:${digits(place.phone)}`} dir="ltr">{place.phone}</Link></InfoRow>}

@@ -3,6 +3,7 @@ import { MapPin, Phone, Store } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
+import { OpenStatusBadge } from './open-status-badge.tsx';
 
 /** A place in a list: logo (or icon), name in the current language, category, zone, address, phone. */
 export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem; headingLevel?: 'h2' | 'h3' }) {
@@ -25,6 +26,7 @@ export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem
                 <Badge colorPalette="brand" variant="subtle"><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></Badge>
                 {/* district names wrap rather than lose their distinguishing word */}
                 {place.zone && <Badge variant="outline" whiteSpace="normal" height="auto" minH="5"><bdi>{pick(place.zone.title, place.zone.titleAr)}</bdi></Badge>}
+                <OpenStatusBadge openNow={place.openNow} />
               </HStack>
             </Stack>
           </HStack>

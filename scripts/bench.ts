@@ -8,7 +8,7 @@
  *    reports the second start-up (an existing data folder): spawn → first 200 from the API.
  *    Then the export of every place (GET /api/public/export, CSV and GeoJSON): time to the last
  *    byte, size, and the API process's RSS before and its peak during each download.
- * 3. Per scenario (place lists: first page in 4 sorts, 32 category+zone filters, newest pages 18–22 of 6
+ * 3. Per scenario (place lists: first page in 4 sorts, nearest first (alone, in a category), 32 category+zone filters, newest pages 18–22 of 6
  *    categories, pages 495–505 by `page` and by `cursor`, searched lists; 5 000 place details; grouped
  *    search with dozens of English and Arabic prefixes, typos and two-word texts; server-rendered HTML of
  *    home, the places list and place pages, decision 019): a deterministic
@@ -125,6 +125,11 @@ function zipfPicker(n: number, seed: number): (i: number) => number {
   return (i) => sequence[i % sequence.length]!;
 }
 
+/** Points of the near-me scenarios: a 4 × 3 grid over Riyadh (where the seed places are), 4 decimals as a phone sends. */
+const NEAR_POINTS = Array.from({ length: 12 }, (_, k) => ({
+  lat: Number((24.55 + (k % 4) * 0.1).toFixed(4)), lng: Number((46.55 + Math.floor(k / 4) * 0.15).toFixed(4)),
+}));
+
 function scenarios(data: ScenarioData): Scenario[] {
   const q = encodeURIComponent;
   const pairs = data.categories.slice(0, 8).flatMap((c) => data.zones.slice(0, 4).map((z) => [c, z] as const));
@@ -134,6 +139,15 @@ function scenarios(data: ScenarioData): Scenario[] {
   const defs: [string, Scenario['kind'], Variant[]][] = [
     ['list: first page (4 sorts)', 'list', ([undefined, 'name-desc', 'newest', 'oldest'] as const).map((sort) => ({
       path: `/api/public/places${sort ? `?sort=${sort}` : ''}`, direct: (tx) => listPlaces(tx, {}, { page: 1, limit: 12, sort }),
+    }))],
+    // near me (decision 022): nearest first from points spread over the city, alone and within a category
+    [`list: nearest first (${NEAR_POINTS.length} points)`, 'list', NEAR_POINTS.map((near) => ({
+      path: `/api/public/places?sort=distance&near=${near.lat},${near.lng}`,
+      direct: (tx) => listPlaces(tx, {}, { page: 1, limit: 12, sort: 'distance', near }),
+    }))],
+    [`list: nearest first in category (${NEAR_POINTS.length} points)`, 'list', NEAR_POINTS.map((near, k) => ({
+      path: `/api/public/places?categorySlug=${data.categories[k % Math.max(1, Math.min(8, data.categories.length))]}&sort=distance&near=${near.lat},${near.lng}`,
+      direct: (tx) => listPlaces(tx, { categorySlug: data.categories[k % Math.max(1, Math.min(8, data.categories.length))] }, { page: 1, limit: 12, sort: 'distance', near }),
     }))],
     [`list: filtered (${pairs.length} category+zone)`, 'list', pairs.map(([c, z]) => ({
       path: `/api/public/places?categorySlug=${c}&zoneSlug=${z}`, direct: (tx) => listPlaces(tx, { categorySlug: c, zoneSlug: z }, { page: 1, limit: 12 }),

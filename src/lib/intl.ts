@@ -44,3 +44,17 @@ export function formatDate(value: string | Date | null | undefined, lang: Lang, 
   const gregorian = new Intl.DateTimeFormat(intlLocale(lang), DATE_OPTIONS[kind]).format(date);
   return lang === 'ar' ? `${gregorian} (${formatHijriDate(date)})` : gregorian;
 }
+
+/**
+ * A distance in whole metres (the API's `distanceM`) for people, in the page's digits (Western):
+ * under 1 km in metres rounded to 10 ("350 m", "350 م"), under 10 km with one decimal ("1.2 km",
+ * "1.2 كم"), farther in whole kilometres ("24 km"). '' for a missing distance.
+ */
+export function formatDistance(metres: number | null | undefined, lang: Lang): string {
+  if (metres == null || !Number.isFinite(metres) || metres < 0) return '';
+  if (metres < 995) {
+    return formatNumber(Math.round(metres / 10) * 10, lang, { style: 'unit', unit: 'meter', unitDisplay: 'short' });
+  }
+  const km = metres / 1000;
+  return formatNumber(km, lang, { style: 'unit', unit: 'kilometer', unitDisplay: 'short', maximumFractionDigits: km < 9.95 ? 1 : 0 });
+}

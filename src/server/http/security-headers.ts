@@ -72,7 +72,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * - Referrer-Policy `strict-origin-when-cross-origin`, X-Content-Type-Options `nosniff`,
  *   X-Frame-Options `DENY`, Cross-Origin-Opener-Policy `same-origin`,
  *   Cross-Origin-Resource-Policy `same-site`, Permissions-Policy denying camera, microphone,
- *   geolocation, payment and USB.
+ *   payment and USB, and allowing geolocation to the site's own pages only (`geolocation=(self)`,
+ *   "Near me"; never to frames such as the YouTube player).
  * - Strict-Transport-Security only when the request came over TLS (`isHttps`).
  * The nonce is available to handlers as `c.get('secureHeadersNonce')`.
  * Applied once per request even when both the root app and the API app install it.
@@ -101,8 +102,9 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
     xFrameOptions: 'DENY',
     crossOriginResourcePolicy: 'same-site',
     strictTransportSecurity: false,
-    // powerful features the site never uses (sharing and the clipboard are not policy-controlled here)
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+    // powerful features the site never uses (sharing and the clipboard are not policy-controlled here);
+    // geolocation only for the site's own documents ("Near me", issue #15), not for embedded frames
+    permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: [], usb: [] },
     // a header a route set on purpose wins (e.g. /uploads/ answers Cross-Origin-Resource-Policy: cross-origin)
     overwrite: false,
   });

@@ -32,6 +32,7 @@ export const toPlaceListItem = (r: PlaceListRow): PlaceListItem => ({
   openingHours: r.opening_hours, openNow: openNowOf(r.opening_hours),
   category: { id: Number(r.category_id), name: r.category_name, nameAr: r.category_name_ar, slug: r.category_slug },
   zone: r.zone_id == null ? null : { id: Number(r.zone_id), title: r.zone_title as string, titleAr: r.zone_title_ar, slug: r.zone_slug as string },
+  ...('distance_m' in r ? { distanceM: r.distance_m == null ? null : Number(r.distance_m) } : {}),
 });
 
 export const toPlace = (r: PlaceRow): Place => ({

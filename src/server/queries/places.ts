@@ -2,11 +2,11 @@ import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
-import { countSearchPlaces, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces } from './search.ts';
+import { countSearchPlaces, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces, type SearchPlan } from './search.ts';
 import { Params, run } from './sql.ts';
 
 export type { PlaceSort } from '../../shared/schemas/common.ts';
-import type { PlaceSort } from '../../shared/schemas/common.ts';
+import type { LatLng, PlaceSort, PublicPlaceSort } from '../../shared/schemas/common.ts';
 
 /** Language of a list's name order: the page's language (default English). */
 export type SortLang = 'en' | 'ar';
@@ -56,8 +56,10 @@ export interface PlacePaging {
   page: number;
   /** Rows per page (1–100). */
   limit: number;
-  /** Explicit order; default: relevance when searching, else name A–Z. */
-  sort?: PlaceSort;
+  /** Explicit order; default: relevance when searching, else name A–Z. `distance` needs `near`. */
+  sort?: PublicPlaceSort;
+  /** The point a `distance` list is measured from. */
+  near?: LatLng;
   /** Opaque `nextCursor` of the previous page: continues after its last row (keyset paging). */
   cursor?: string;
   /** Language of the name order (see NAME_KEY); default 'en'. */
@@ -135,6 +137,59 @@ async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Mean earth radius in metres (IUGG), for great-circle distances. */
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/**
+ * A point as its unit vector on the sphere, as a cube (extension `cube`, schema `extensions`).
+ * With the place's columns (guarded against NULL, see listPlacesByDistance) it must stay identical to the index expression of migration
+ * 20260101006100_near_me.sql, or the GiST index stops serving the distance order.
+ */
+const unitVectorSql = (lat: string, lng: string) => `extensions.cube(array[
+    cos(radians(${lat})) * cos(radians(${lng})),
+    cos(radians(${lat})) * sin(radians(${lng})),
+    sin(radians(${lat}))
+  ]::double precision[])`;
+
+/**
+ * One page of places nearest `near` first (listPlaces with sort=distance): a GiST KNN scan over the
+ * unit vectors (chord order = great-circle order), places without coordinates last; each row with
+ * `distance_m` (whole metres, null without coordinates). `page` paging only (no cursor).
+ */
+async function listPlacesByDistance(
+  tx: Tx, filter: PlaceFilter, paging: PlacePaging & { near: LatLng }, plan: SearchPlan | null,
+): Promise<{ rows: PlaceRow[]; total: number; nextCursor: null }> {
+  if (paging.cursor) throw invalidCursor();
+  const limit = Math.trunc(paging.limit);
+  const offset = (paging.page - 1) * limit;
+  const params = new Params();
+  const where = filterConditions(filter, params);
+  let totalPromise: Promise<number>;
+  if (plan) {
+    const countParams = new Params();
+    totalPromise = countSearchPlaces(tx, plan, { filterSql: filterConditions(filter, countParams), params: countParams });
+    if (offset >= SEARCH_WINDOW) return { rows: [], total: await totalPromise, nextCursor: null };
+    where.push(placeMatchSql(plan, params));
+  } else {
+    totalPromise = countPlaces(tx, filter);
+  }
+  const target = unitVectorSql(`${params.add(paging.near.lat)}::float8`, `${params.add(paging.near.lng)}::float8`);
+  // places without coordinates have no vector (cube() refuses NULL elements): NULL, listed last
+  const placePoint = `case when p.latitude is not null and p.longitude is not null then ${unitVectorSql('p.latitude', 'p.longitude')} end`;
+  const chord = `(${placePoint} operator(extensions.<->) ${target})`;
+  const ids = `select p.id, ${chord} as chord from public.places p ${where.length ? `where ${where.join(' and ')}` : ''}
+               order by ${chord} limit ${limit} offset ${params.add(offset)}`;
+  const [rows, total] = await Promise.all([
+    run<PlaceRow & { distance_m: number | null }>(tx, `with page as (${ids})
+       select ${PLACE_COLUMNS},
+              round(2 * ${EARTH_RADIUS_M} * asin(case when page.chord > 2 then 1 else page.chord / 2 end))::int as distance_m
+       from page join ${PLACE_FROM} on p.id = page.id
+       order by page.chord nulls last, p.id`, params, { prepare: !plan }),
+    totalPromise,
+  ]);
+  return { rows, total, nextCursor: null };
+}
+
 /**
  * One page of places matching `filter`, plus the total and, when more rows follow, `nextCursor`.
  *
@@ -143,7 +198,9 @@ async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
  * join) and `cursor` continues from the previous page's last row (keyset) at constant cost.
  * Searches are capped at SEARCH_WINDOW (1000) results: `total` is then at most 1000 and later
  * pages are empty. Text that has no searchable word (only punctuation or emoji) matches nothing.
- * Throws ApiError 400 (`fields.cursor`) for a malformed cursor or one from another sort.
+ * `sort=distance` orders by great-circle distance from `paging.near` (rows carry `distance_m`; see
+ * listPlacesByDistance). Throws ApiError 400 (`fields.cursor`) for a malformed cursor or one from
+ * another sort, (`fields.near`) for sort=distance without `near`.
  */
 export async function listPlaces(
   tx: Tx,
@@ -153,6 +210,10 @@ export async function listPlaces(
   const cursor = paging.cursor ? decodeCursor(paging.cursor) : null;
   const plan = filter.search ? await planSearch(tx, filter.search) : null;
   if (filter.search && !plan) return { rows: [], total: 0, nextCursor: null };
+  if (paging.sort === 'distance') {
+    if (!paging.near) throw new ApiError(400, 'validation_failed', { near: ['near ("<latitude>,<longitude>") is required with sort=distance'] });
+    return listPlacesByDistance(tx, filter, { ...paging, near: paging.near }, plan);
+  }
   const limit = paging.limit;
   const params = new Params();
   const where = filterConditions(filter, params);
@@ -169,7 +230,7 @@ export async function listPlaces(
     return { rows, total, nextCursor: rows.length === limit && next < Math.min(total, SEARCH_WINDOW) ? encodeCursor(['r', next]) : null };
   }
 
-  const sort = sortKey(paging.sort ?? 'name-asc', paging.lang ?? 'en');
+  const sort = sortKey((paging.sort as PlaceSort | undefined) ?? 'name-asc', paging.lang ?? 'en');
   const spec = SORTS[sort];
   let offset = (paging.page - 1) * limit;
   if (cursor) {

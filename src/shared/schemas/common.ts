@@ -52,6 +52,36 @@ export const PLACE_SORTS = ['name-asc', 'name-desc', 'newest', 'oldest'] as cons
 export type PlaceSort = (typeof PLACE_SORTS)[number];
 export const placeSortSchema = z.enum(PLACE_SORTS);
 
+/**
+ * Orders of a public place list: the explicit orders plus `distance` (nearest first, from `near`;
+ * docs/decisions/022-near-me.md).
+ */
+export const PUBLIC_PLACE_SORTS = [...PLACE_SORTS, 'distance'] as const;
+export type PublicPlaceSort = (typeof PUBLIC_PLACE_SORTS)[number];
+export const publicPlaceSortSchema = z.enum(PUBLIC_PLACE_SORTS);
+
+/** A point on the earth in decimal degrees (WGS 84). */
+export interface LatLng { lat: number; lng: number }
+
+/** `<lat>,<lng>` in decimal degrees: latitude −90…90, longitude −180…180, at most 12 decimals. */
+const NEAR_PATTERN = /^(-?\d{1,3}(?:\.\d{1,12})?),(-?\d{1,3}(?:\.\d{1,12})?)$/;
+
+/** Parses `<lat>,<lng>`; null when malformed or out of range. */
+export function parseNear(text: string): LatLng | null {
+  const m = NEAR_PATTERN.exec(text.trim());
+  if (!m) return null;
+  const lat = Number(m[1]);
+  const lng = Number(m[2]);
+  if (!(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) return null;
+  return { lat, lng };
+}
+
+/** `near` query parameter of a distance-sorted list: "<lat>,<lng>" → { lat, lng }. */
+export const nearQuerySchema = z.string().max(64)
+  .refine((s) => parseNear(s) !== null, 'near must be "<latitude>,<longitude>" in decimal degrees (latitude -90 to 90, longitude -180 to 180)')
+  .transform((s) => parseNear(s) as LatLng)
+  .meta({ examples: ['24.7136,46.6753'] });
+
 /** `meta.nextCursor` of a previous page of a place list (keyset paging). */
 export const placeCursorSchema = z.string().max(TEXT_LIMITS.cursor).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor');
 

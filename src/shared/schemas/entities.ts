@@ -96,6 +96,9 @@ export const placeListItemSchema = z.object({
   }),
   category: categoryRefSchema,
   zone: zoneRefSchema.nullable(),
+  /** Great-circle distance from `near` in whole metres (only in lists sorted by distance; null: the place has no coordinates). */
+  distanceM: z.number().int().nullable().optional()
+    .describe('Great-circle distance from `near` in whole metres; only in lists with `sort=distance` (null: the place has no coordinates)'),
 }).meta({ id: 'PlaceListItem', description: 'A place as lists show it.', examples: [PLACE_LIST_ITEM_EXAMPLE] });
 export type PlaceListItem = z.infer<typeof placeListItemSchema>;
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  envelope, pagedEnvelope, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, slugSchema, sortLangSchema,
+  envelope, nearQuerySchema, pagedEnvelope, pagingQuerySchema, placeCursorSchema, publicPlaceSortSchema, searchTextSchema, slugSchema, sortLangSchema,
 } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -15,7 +15,10 @@ export const placeListQuerySchema = pagingQuerySchema.extend({
   zoneSlug: slugSchema.optional(),
   categorySlug: slugSchema.optional(),
   search: searchTextSchema,
-  sort: placeSortSchema.optional(),
+  sort: publicPlaceSortSchema.optional()
+    .openapi({ description: 'Order; default relevance when searching, else name A–Z. `distance`: nearest `near` first, each item with `distanceM` (needs `near`; pages by `page`, no cursor)' }),
+  near: nearQuerySchema.optional()
+    .openapi({ description: '`<latitude>,<longitude>` in decimal degrees: the point of `sort=distance`' }),
   lang: sortLangSchema,
   cursor: placeCursorSchema.optional()
     .openapi({ description: '`meta.nextCursor` of the previous page: the next page at constant cost (keyset); `page` is then ignored' }),

@@ -95,22 +95,22 @@ export async function listDuplicatePairs(tx: Tx, paging: { page: number; limit: 
     pts as (
       select geo.*, floor(geo.latitude / cell.dy)::bigint as cy, floor(geo.longitude / cell.dx)::bigint as cx from geo, cell
     ),
-    near as (
-      select a.id as a_id, b.id as b_id,
+    close as materialized (
+      select a.id as a_id, b.id as b_id, a.name_key as ak, b.name_key as bk, a.name_ar_key as aak, b.name_ar_key as bak,
         round(2 * ${EARTH_RADIUS_M}::float8 * asin(sqrt(
           power(sin(radians(b.latitude - a.latitude) / 2), 2)
-          + cos(radians(a.latitude)) * cos(radians(b.latitude)) * power(sin(radians(b.longitude - a.longitude) / 2), 2)))) as distance_m,
-        greatest(
-          extensions.similarity(a.name_key, b.name_key),
-          coalesce(extensions.similarity(nullif(a.name_ar_key, ''), nullif(b.name_ar_key, '')), 0)
-        ) as sim
+          + cos(radians(a.latitude)) * cos(radians(b.latitude)) * power(sin(radians(b.longitude - a.longitude) / 2), 2)))) as distance_m
       from pts a
       cross join (values (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (1, -1), (1, 0), (1, 1)) o(oy, ox)
       join pts b on b.cy = a.cy + o.oy and b.cx = a.cx + o.ox and b.id > a.id
     ),
     by_name as (
-      select a_id, b_id, distance_m, sim from near
-      where sim >= ${DUPLICATE_LIMITS.similarity} and distance_m <= ${DUPLICATE_LIMITS.radiusM}
+      select a_id, b_id, distance_m, sim from (
+        select a_id, b_id, distance_m,
+          greatest(extensions.similarity(ak, bk), coalesce(extensions.similarity(nullif(aak, ''), nullif(bak, '')), 0)) as sim
+        from close where distance_m <= ${DUPLICATE_LIMITS.radiusM}
+      ) s
+      where sim >= ${DUPLICATE_LIMITS.similarity}
     ),
     forms as (
       select p.id, f from public.places p, unnest(private.phone_forms(p.phone)) f where p.phone is not null and f like '0%'

@@ -5,7 +5,8 @@ import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
 /**
  * Issue #16: in admin Requests, a pending create request for a place already in the directory (same
  * phone) shows it with "Reject as duplicate of …"; one click rejects the request with a reason naming
- * the place, in the admin's language.
+ * the place, in the admin's language. The Possible duplicates page merges a pair after a confirmation
+ * that lists the fields that move; the removed place's page then answers 301 to the kept one.
  */
 let tokens: AdminTokens;
 let categoryId: number;
@@ -60,5 +61,43 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     expect(decided.rejectionReason).toContain(t('duplicates.rejectReason', { name: existingName, url: '' }).slice(0, 12));
     await admin.dispose();
     await user.dispose();
+  });
+}
+
+for (const lang of ['en', 'ar'] as Lang[]) {
+  test(`Possible duplicates: merge a pair after the confirmation; the removed page redirects (${lang})`, async ({ page, baseURL }) => {
+    const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
+    const id = uid();
+    const phone = `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const lat = 22 + Math.random();
+    const admin = await adminApi(baseURL!, tokens);
+    const make = async (data: Record<string, unknown>) => {
+      const res = await admin.post('/api/admin/places', { data: { categoryId, ...data } });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()).data as { id: number; slug: string; name: string };
+    };
+    const keep = await make({ name: `Merge Pair ${id}`, phone, latitude: lat, longitude: 45.1 });
+    const remove = await make({ name: `Merge Pair ${id} Two`, phone: `+966 ${phone.slice(1)}`, latitude: lat + 0.0003, longitude: 45.1, websiteUrl: `https://merge-${id}.example` });
+
+    await page.goto(inLang(lang, '/admin/duplicates'));
+    await expect(page.getByRole('heading', { level: 1, name: t('duplicates.title') })).toBeVisible();
+    const keepButton = page.getByRole('button', { name: t('duplicates.keep', { name: keep.name }), exact: true });
+    const row = page.getByRole('row').filter({ hasText: `Merge Pair ${id} Two` }).filter({ has: keepButton });
+    for (let i = 0; i < 20 && !(await row.isVisible()); i++) await page.getByRole('button', { name: t('duplicates.next') }).click();
+    await expect(row).toContainText(t('duplicates.samePhone'));
+    await expect(row).toContainText(t('duplicates.similarName'));
+    await row.getByRole('button', { name: t('duplicates.keep', { name: keep.name }), exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: t('duplicates.confirmTitle') });
+    await expect(confirm.getByTestId('merge-preview')).toContainText(`https://merge-${id}.example`);
+    await confirm.getByRole('button', { name: t('duplicates.merge') }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: `Merge Pair ${id} Two` })).toHaveCount(0);
+
+    const moved = await page.request.get(`/p/${remove.slug}`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe(`/p/${keep.slug}`);
+    const kept = (await (await admin.get(`/api/admin/places/${keep.id}`)).json()).data;
+    expect(kept.websiteUrl).toBe(`https://merge-${id}.example`);
+    await admin.dispose();
   });
 }

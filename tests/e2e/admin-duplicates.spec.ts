@@ -83,7 +83,13 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(page.getByRole('heading', { level: 1, name: t('duplicates.title') })).toBeVisible();
     const keepButton = page.getByRole('button', { name: t('duplicates.keep', { name: keep.name }), exact: true });
     const row = page.getByRole('row').filter({ hasText: `Merge Pair ${id} Two` }).filter({ has: keepButton });
-    for (let i = 0; i < 20 && !(await row.isVisible()); i++) await page.getByRole('button', { name: t('duplicates.next') }).click();
+    const table = page.getByRole('table');
+    await expect(table).toBeVisible();
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    for (let i = 0; i < 30 && !(await row.isVisible()); i++) {
+      await page.getByRole('button', { name: t('duplicates.next') }).click();
+      await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    }
     await expect(row).toContainText(t('duplicates.samePhone'));
     await expect(row).toContainText(t('duplicates.similarName'));
     await row.getByRole('button', { name: t('duplicates.keep', { name: keep.name }), exact: true }).click();
@@ -93,9 +99,9 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(confirm).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: `Merge Pair ${id} Two` })).toHaveCount(0);
 
-    const moved = await page.request.get(`/p/${remove.slug}`, { maxRedirects: 0 });
+    const moved = await page.request.get(inLang(lang, `/p/${remove.slug}`), { maxRedirects: 0 });
     expect(moved.status()).toBe(301);
-    expect(moved.headers().location).toBe(`/p/${keep.slug}`);
+    expect(moved.headers().location).toBe(inLang(lang, `/p/${keep.slug}`));
     const kept = (await (await admin.get(`/api/admin/places/${keep.id}`)).json()).data;
     expect(kept.websiteUrl).toBe(`https://merge-${id}.example`);
     await admin.dispose();

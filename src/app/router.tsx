@@ -50,6 +50,7 @@ const adminChildren: RouteObject[] = [
   ...twin('places', () => import('./routes/admin/admin-places.tsx')),
   ...twin('requests', () => import('./routes/admin/admin-requests.tsx')),
   ...twin('history', () => import('./routes/admin/admin-history.tsx')),
+  ...twin('duplicates', () => import('./routes/admin/admin-duplicates.tsx')),
   ...twin('import', () => import('./routes/admin/admin-import.tsx')),
   ...twin('password', () => import('./routes/admin/admin-password.tsx')),
 ].map((r) => (r.path ? { ...r, path: r.path.replace(/^\//, '') } : r));

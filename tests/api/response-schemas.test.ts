@@ -72,6 +72,7 @@ const QUERIES: Record<string, string | (() => string)> = {
   '/admin/places': '?search=Schema',
   '/public/auth/places': '?search=Schema',
   '/admin/history': () => `?entity=place&id=${ids.place}`,
+  '/public/duplicates': '?name=Schema%20Place&latitude=24.7&longitude=46.6&phone=0500000000',
 };
 
 type RouteDefinition = {

@@ -132,6 +132,25 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('the page of a slug merged into another place answers 301 to the kept place, in both languages (decision 023)', async () => {
+    await db.sql`insert into public.places (slug, name, category_id) values ('merged-away', 'Merged Away', (select id from public.categories where slug = 'cafes'))`;
+    expect((await page(0, '/p/merged-away')).status).toBe(200);
+    const ids = await db.sql`select id, slug from public.places where slug in ('merged-away', 'place-1') order by slug`;
+    const keep = ids.find((r) => r.slug === 'place-1')!;
+    const remove = ids.find((r) => r.slug === 'merged-away')!;
+    const merge = await writer.request('/api/admin/duplicates/merge', {
+      method: 'POST', headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ keepId: Number(keep.id), removeId: Number(remove.id) }),
+    });
+    expect(merge.status).toBe(200);
+    await until('the merge reaches the cache', async () => (await page(0, '/p/merged-away')).status === 301);
+    const en = await page(0, '/p/merged-away?x=1');
+    expect(en.headers.get('location')).toBe('/p/place-1?x=1');
+    const ar = await page(1, '/p/merged-away/ar');
+    expect(ar.status).toBe(301);
+    expect(ar.headers.get('location')).toBe('/p/place-1/ar');
+  });
+
   it('is cached per path, language and theme, with an ETag; a stored page keeps its nonce', async () => {
     const first = await page(0, '/categories');
     const again = await page(0, '/categories');

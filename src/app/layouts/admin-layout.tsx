@@ -23,6 +23,7 @@ const NAV = [
   { key: 'places', to: '/admin/places', match: ['/admin/places'] },
   { key: 'requests', to: '/admin/requests', match: ['/admin/requests'] },
   { key: 'history', to: '/admin/history', match: ['/admin/history'] },
+  { key: 'duplicates', to: '/admin/duplicates', match: ['/admin/duplicates'] },
   { key: 'import', to: '/admin/import', match: ['/admin/import'] },
   { key: 'password', to: '/admin/password', match: ['/admin/password'] },
 ] as const;

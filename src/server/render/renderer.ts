@@ -83,7 +83,8 @@ const escapeJsonForHtml = (json: string) =>
 /**
  * The server renderer of the public pages (decision 019), a fetch-style handler: `Request` → `Response`,
  * or null for a request it does not render (non-GET, profile/auth/admin, files). For a page:
- * - `/places/{slug}` answers 301 to `/p/{slug}` (same language, same query);
+ * - `/places/{slug}` answers 301 to `/p/{slug}` (same language, same query); `/p/{slug}` of a place merged into
+ *   another (decision 023) answers 301 to the kept place's `/p/{slug}`;
  * - the language is the URL's (`/ar` suffix, `?lang=`); a neutral URL follows the `dalil_lang` cookie, else
  *   `Accept-Language` — Arabic there answers 302 to the `/ar` twin, so the address names the language
  *   (decision 003); the theme is `?theme=`, else the `dalil_theme` cookie, else light;
@@ -233,6 +234,15 @@ export function createPageRenderer(options: PageRendererOptions) {
     const generation = cache?.generation() ?? 0;
     const nonce = context.nonce || randomBytes(16).toString('base64');
     const { status, body } = await render(url, lang, theme, nonce);
+    if (status === 404) {
+      // a slug merged into another place (decision 023): the API's 301 names the kept place → 301 to its page
+      const merged = /^\/p\/([^/]+)(\/ar)?\/?$/.exec(url.pathname);
+      const moved = merged ? await api(`/api/public/places/${merged[1]}`, { headers: { accept: 'application/json' } }).catch(() => null) : null;
+      const target = moved?.status === 301 ? /\/places\/([^/?]+)/.exec(moved.headers.get('location') ?? '')?.[1] : undefined;
+      if (merged && target) {
+        return new Response(null, { status: 301, headers: { Location: `/p/${target}${merged[2] ?? ''}${url.search}`, 'Cache-Control': 'public, max-age=3600' } });
+      }
+    }
     const page: CachedPage = { status, body, nonce, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
     if (cache && !fresh) {
       const bytes = new TextEncoder().encode(body);

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PLACE_FORM_FIELDS } from '../../../components/place-form/form-values.ts';
+import { DuplicateWarning } from '../../../components/place-form/duplicate-warning.tsx';
 import { PlaceFormFields } from '../../../components/place-form/place-form-fields.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
@@ -96,6 +97,7 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
             upload={uploadPlaceImage}
             onUploadingChange={setUploading}
           />
+          {!editing && <DuplicateWarning form={form} />}
         </>
       )}
     </FormDialog>

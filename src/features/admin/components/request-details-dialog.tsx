@@ -2,6 +2,7 @@ import { Alert, Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Lin
 import { ArrowLeft, ArrowRight, Check, ExternalLink, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequestDuplicates } from './request-duplicates.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { flattenPayload } from '../../../shared/place-request-fields.ts';
@@ -51,7 +52,10 @@ export function RequestDetailsDialog({ requestId, onOpenChange, onApprove, onRej
             </Dialog.Header>
             <Dialog.Body>
               {request ? (
-                <RequestDetails request={request} />
+                <>
+                  <RequestDuplicates request={request} onRejected={() => onOpenChange(false)} />
+                  <RequestDetails request={request} />
+                </>
               ) : query.isError ? (
                 <ErrorState message={t('requests.loadOneError')} onRetry={() => void query.refetch()} />
               ) : (

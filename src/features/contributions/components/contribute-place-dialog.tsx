@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { get, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PLACE_FORM_FIELDS, emptyPlaceForm, placeToForm, type PlaceFormValues } from '../../../components/place-form/form-values.ts';
+import { DuplicateWarning } from '../../../components/place-form/duplicate-warning.tsx';
 import { PlaceFormFields, type PlaceFormOption } from '../../../components/place-form/place-form-fields.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
@@ -142,6 +143,7 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
         upload={uploadPlaceImage}
         onUploadingChange={setUploading}
       />
+      {creating && <DuplicateWarning form={form} />}
     </FormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { createRouter } from '../../http/router.ts';
 import './messages.ts';
 import { adminBuildingRoutes } from './buildings.ts';
 import { adminCategoryRoutes } from './categories.ts';
+import { adminDuplicateRoutes } from './duplicates.ts';
 import { adminHistoryRoutes } from './history.ts';
 import { adminImportRoutes } from './import.ts';
 import { adminPlaceRoutes } from './places.ts';
@@ -24,5 +25,6 @@ export function adminRoutes(): ApiApp {
     .route('/', adminPlaceRoutes())
     .route('/', adminSettingsRoutes())
     .route('/', adminHistoryRoutes())
-    .route('/', adminImportRoutes());
+    .route('/', adminImportRoutes())
+    .route('/', adminDuplicateRoutes());
 }

@@ -1,6 +1,7 @@
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
 import { categoryRoutes } from './categories.ts';
+import { duplicateRoutes } from './duplicates.ts';
 import { exportRoutes } from './export.ts';
 import { mapRoutes } from './map.ts';
 import { placeRoutes } from './places.ts';
@@ -17,5 +18,6 @@ export function publicRoutes(deps: AppDeps): ApiApp {
     .route('/', placeRoutes(deps))
     .route('/', searchRoutes())
     .route('/', mapRoutes())
-    .route('/', exportRoutes());
+    .route('/', exportRoutes())
+    .route('/', duplicateRoutes());
 }

@@ -8,6 +8,7 @@ import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
+import { redirectedPlaceSlug } from '../../queries/duplicates.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../../queries/places.ts';
 
 /** Query of every place list: filters, search, sort and paging. */
@@ -52,16 +53,27 @@ export function placeRoutes(deps: AppDeps): ApiApp {
       method: 'get', path: '/public/places/{slug}', tags: ['public'],
       summary: 'One place with details, manager contact and up to 6 related places (same category)',
       request: { params: z.object({ slug: slugSchema }) },
-      responses: jsonResponses(envelope(placeSchema.extend({ related: z.array(placeListItemSchema) })), 'The place', [400, 404]),
+      description: 'A slug merged into another place (decision 023) answers 301 with `Location` naming the kept place\'s address in this API.',
+      responses: {
+        ...jsonResponses(envelope(placeSchema.extend({ related: z.array(placeListItemSchema) })), 'The place', [400, 404]),
+        301: { description: 'The place was merged into another one: `Location` is the kept place\'s address', headers: { Location: { schema: { type: 'string' } } } },
+      },
     }),
     async (c) => {
       const { slug } = c.req.valid('param');
-      const data = await c.var.db(async (tx) => {
+      const found = await c.var.db(async (tx) => {
         const [row, related] = await Promise.all([getPlaceBySlug(tx, slug), relatedPlaces(tx, slug)]);
-        if (!row) throw new ApiError(404, 'place_not_found');
-        return { ...toPlace(row), related: related.map(toPlaceListItem) };
+        if (row) return { data: { ...toPlace(row), related: related.map(toPlaceListItem) } };
+        const target = await redirectedPlaceSlug(tx, slug);
+        if (!target) throw new ApiError(404, 'place_not_found');
+        return { target };
       });
-      return c.json({ success: true as const, data }, 200);
+      if ('target' in found) {
+        const url = new URL(c.req.url);
+        c.header('Cache-Control', 'public, max-age=3600');
+        return c.redirect(`${url.pathname.replace(/[^/]+$/, encodeURIComponent(found.target!))}${url.search}`, 301);
+      }
+      return c.json({ success: true as const, data: found.data! }, 200);
     },
   );
 

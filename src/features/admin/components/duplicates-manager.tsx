@@ -1,0 +1,110 @@
+import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
+import { usePreferences } from '../../../lib/preferences.tsx';
+import { MERGE_FIELDS, type DuplicatePair } from '../../../shared/schemas/duplicates.ts';
+import { useDuplicatePairsQuery, useMergePlaces } from '../api/duplicates.ts';
+import { useAdminPlaceQuery } from '../api/places.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+type Merge = { keep: DuplicatePair['a']; remove: DuplicatePair['a'] };
+const empty = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
+
+/** The fields a merge would move: empty on the kept place, set on the removed one (as the server decides). */
+function MergePreview({ merge }: { merge: Merge }) {
+  const { t } = useTranslation('admin');
+  const keep = useAdminPlaceQuery(merge.keep.id);
+  const remove = useAdminPlaceQuery(merge.remove.id);
+  if (keep.isError || remove.isError) return <ErrorState message={t('duplicates.loadError')} />;
+  if (!keep.data || !remove.data) return <LinesSkeleton lines={3} />;
+  const k = keep.data as unknown as Record<string, unknown>;
+  const r = remove.data as unknown as Record<string, unknown>;
+  const moved = Object.keys(MERGE_FIELDS).filter((f) => f in r && empty(k[f]) && !empty(r[f]));
+  return (
+    <Stack gap="2" data-testid="merge-preview">
+      <Text>{t('duplicates.confirmIntro', { keep: merge.keep.name, remove: merge.remove.name })}</Text>
+      {moved.length ? (
+        <Stack as="ul" ps="5" gap="1">
+          {moved.map((f) => <li key={f}>{t(`places.fields.${f.replace(/Id$/, '')}`, { defaultValue: f })}: <bdi>{String(r[f])}</bdi></li>)}
+        </Stack>
+      ) : <Text color="fg.muted">{t('duplicates.nothingMoves')}</Text>}
+    </Stack>
+  );
+}
+
+/** /admin/duplicates: pages of likely duplicate pairs, each mergeable either way after a confirmation showing what moves. */
+export function DuplicatesManager() {
+  const { t } = useTranslation('admin');
+  const { pick, localize } = usePreferences();
+  const [page, setPage] = useState(1);
+  const pairs = useDuplicatePairsQuery(page);
+  const merge = useMergePlaces();
+  const [pending, setPending] = useState<Merge | null>(null);
+  const name = (p: DuplicatePair['a']) => pick(p.name, p.nameAr);
+  const link = (p: DuplicatePair['a']) => <Link href={localize(`/p/${p.slug}`)} target="_blank" rel="noopener" textDecoration="underline">{name(p)}</Link>;
+  const total = pairs.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / 20));
+
+  return (
+    <Stack gap="5">
+      <Heading as="h1" size="2xl">{t('duplicates.title')}</Heading>
+      <Text color="fg.muted">{t('duplicates.intro')}</Text>
+      {pairs.isError ? (
+        <ErrorState message={t('duplicates.loadError')} onRetry={() => void pairs.refetch()} />
+      ) : !pairs.data ? (
+        <LinesSkeleton lines={6} />
+      ) : pairs.data.data.length === 0 ? (
+        <EmptyBlock title={t('duplicates.empty')} />
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" aria-busy={pairs.isFetching || undefined}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('duplicates.placeA')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('duplicates.placeB')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('duplicates.why')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('duplicates.actions')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {pairs.data.data.map((p) => (
+                <Table.Row key={`${p.a.id}-${p.b.id}`}>
+                  <Table.Cell>{link(p.a)}</Table.Cell>
+                  <Table.Cell>{link(p.b)}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1" wrap="wrap">
+                      {p.reasons.map((r) => <Badge key={r}>{t(r === 'name' ? 'duplicates.similarName' : 'duplicates.samePhone')}</Badge>)}
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2" wrap="wrap">
+                      <Button size="xs" variant="outline" onClick={() => setPending({ keep: p.a, remove: p.b })}>{t('duplicates.keep', { name: name(p.a) })}</Button>
+                      <Button size="xs" variant="outline" onClick={() => setPending({ keep: p.b, remove: p.a })}>{t('duplicates.keep', { name: name(p.b) })}</Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {pages > 1 && (
+        <HStack gap="2">
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('duplicates.previous')}</Button>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('duplicates.next')}</Button>
+        </HStack>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={t('duplicates.confirmTitle')}
+        confirmLabel={t('duplicates.merge')}
+        pending={merge.isPending}
+        onConfirm={() => pending && merge.mutate({ keepId: pending.keep.id, removeId: pending.remove.id }, { onSuccess: () => setPending(null) })}
+      >
+        {pending && <MergePreview merge={pending} />}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -56,6 +56,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/public/auth/reset-password': 'resetPassword',
   'GET /api/public/auth/profile': 'getProfile',
   'PUT /api/public/auth/profile': 'updateProfile',
+  'PUT /api/public/auth/profile/settings': 'updateProfileSettings',
   'PUT /api/public/auth/change-password': 'changePassword',
   'POST /api/admin/auth/login': 'adminLogin',
   'POST /api/admin/auth/refresh': 'adminRefreshSession',

@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../http/messages.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/env.ts';
+import { notifyDecisions } from '../../mail/notify-decisions.ts';
 import { idParams, jsonResponses, security } from '../../http/openapi.ts';
 import { readOptionalJson } from '../../http/read-json.ts';
 import { createRouter } from '../../http/router.ts';
@@ -26,8 +27,12 @@ export const APPROVE_ALL_TIMEOUT_MS = 60_000;
  * so each is approved or rejected exactly once (a second decision gets 409 request_already_reviewed)
  * and record reviewed_by/reviewed_at.
  */
-export function moderationRoutes(): ApiApp {
+export function moderationRoutes(deps?: AppDeps): ApiApp {
   const app = createRouter();
+  /** After the decision committed: one mail per decided request to its submitter (never blocks nor fails the answer). */
+  const tell = (c: { req: { url: string } }, ids: readonly number[]) => {
+    if (deps) notifyDecisions(deps, ids, deps.publicUrl ?? new URL(c.req.url).origin);
+  };
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/place-requests', tags, security,
@@ -72,6 +77,7 @@ export function moderationRoutes(): ApiApp {
         await approvePlaceRequest(tx, id);
         return getPlaceRequest(tx, id);
       });
+      tell(c, [id]);
       return c.json({ success: true as const, data: toPlaceRequest(row!, { admin: true }) }, 200);
     },
   );
@@ -91,6 +97,7 @@ export function moderationRoutes(): ApiApp {
         await rejectPlaceRequest(tx, id, reason);
         return getPlaceRequest(tx, id);
       });
+      tell(c, [id]);
       return c.json({ success: true as const, data: toPlaceRequest(row!, { admin: true }) }, 200);
     },
   );
@@ -114,6 +121,7 @@ export function moderationRoutes(): ApiApp {
         await setStatementTimeout(tx, APPROVE_ALL_TIMEOUT_MS);
         return approveAllPlaceRequests(tx, type);
       });
+      tell(c, data.approved);
       // the database's reasons, in the request's language
       const failed = data.failed.map((f) => {
         if (f.code !== 'request_not_applicable') return f;

@@ -33,7 +33,7 @@ afterAll(async () => {
 /** Signs up through the API in `lang` (Accept-Language), verifies with the mailed code, answers the token. */
 async function signUp(lang: 'en' | 'ar') {
   const email = uniqueEmail('submitter');
-  const headers = lang === 'ar' ? { 'Accept-Language': 'ar-SA,ar;q=0.9' } : {};
+  const headers: Record<string, string> = lang === 'ar' ? { 'Accept-Language': 'ar-SA,ar;q=0.9' } : {};
   const reg = await call(app, 'POST', '/public/auth/register', { email, password: 'secret-1', name: 'Submitter' }, headers);
   expect(reg.status).toBe(201);
   const verified = await call(app, 'POST', '/public/auth/verify-email', { email, code: await latestCode(email) });

@@ -99,6 +99,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/admin/website-settings': 'adminGetWebsiteSettings',
   'PUT /api/admin/website-settings': 'adminUpdateWebsiteSettings',
   'GET /api/admin/history': 'adminListHistory',
+  'GET /api/admin/overview': 'adminGetOverview',
   'GET /api/admin/history/deleted-places': 'adminListDeletedPlaces',
   'POST /api/admin/history/{entryId}/restore': 'adminRestorePlaceVersion',
   'POST /api/admin/import/preview': 'adminPreviewImport',

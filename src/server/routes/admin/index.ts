@@ -4,6 +4,7 @@ import './messages.ts';
 import { adminBuildingRoutes } from './buildings.ts';
 import { adminCategoryRoutes } from './categories.ts';
 import { adminHistoryRoutes } from './history.ts';
+import { adminOverviewRoutes } from './overview.ts';
 import { adminImportRoutes } from './import.ts';
 import { adminPlaceRoutes } from './places.ts';
 import { adminSettingsRoutes } from './website-settings.ts';
@@ -24,5 +25,6 @@ export function adminRoutes(): ApiApp {
     .route('/', adminPlaceRoutes())
     .route('/', adminSettingsRoutes())
     .route('/', adminHistoryRoutes())
+    .route('/', adminOverviewRoutes())
     .route('/', adminImportRoutes());
 }

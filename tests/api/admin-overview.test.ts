@@ -72,5 +72,20 @@ describe('GET /admin/overview', () => {
     expect(data.gaps).toEqual({ nameAr: 1, phone: 1, openingHours: 1, coordinates: 2 });
     expect(data.latestChanges.length).toBeGreaterThanOrEqual(4);
     expect(data.latestChanges[0]).toMatchObject({ entity: 'place', operation: 'insert', after: expect.objectContaining({ slug: 'bare' }) });
+
+    // The overview's links: the admin places list filtered by the same gaps, with the same totals.
+    const list = async (query: string) => {
+      const r = await app.request(`/api/admin/places?${query}`, { headers: admin.authHeader });
+      return { status: r.status, body: (await r.json()) as any };
+    };
+    for (const [gap, slugs] of [['nameAr', ['bare']], ['phone', ['bare']], ['openingHours', ['bare']], ['coordinates', ['far-away', 'no-coords']]] as const) {
+      const r = await list(`missing=${gap}`);
+      expect(r.status).toBe(200);
+      expect(r.body.data.map((p: { slug: string }) => p.slug).sort()).toEqual([...slugs].sort());
+      expect(r.body.meta.total).toBe(data.gaps[gap]);
+    }
+    const bad = await list('missing=logo');
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
   });
 });

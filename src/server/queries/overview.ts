@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { ZONE_RADIUS_M, type Overview } from '../../shared/schemas/overview.ts';
+import { ZONE_RADIUS_M, type Overview, type PlaceGap } from '../../shared/schemas/overview.ts';
 
 /**
  * SQL of the admin overview (GET /admin/overview): one query per figure, run as the caller (admins
@@ -42,22 +42,26 @@ export async function placeGaps(tx: Tx): Promise<{ total: number; gaps: Overview
            count(*) filter (where ${missingSql(tx, 'phone')})::int as phone,
            count(*) filter (where ${missingSql(tx, 'openingHours')})::int as opening_hours,
            count(*) filter (where ${missingSql(tx, 'coordinates')})::int as coordinates
-    from public.places p left join public.zones z on z.id = p.zone_id`;
+    from public.places p`;
   return { total: row!.total, gaps: { nameAr: row!.name_ar, phone: row!.phone, openingHours: row!.opening_hours, coordinates: row!.coordinates } };
 }
 
 /**
- * The condition of one gap on `p` (places) joined with `z` (its zone): Arabic name, phone, opening
- * hours empty or null; coordinates null, or farther than ZONE_RADIUS_M from the zone's centre
- * (when the zone has one).
+ * The condition of one gap on `p` (places), as SQL text without parameters (shared with the admin
+ * places list's `missing=` filter, queries/places.ts): Arabic name, phone, opening hours empty or
+ * null; coordinates null, or farther than ZONE_RADIUS_M from the centre of the place's zone (when
+ * the zone has one).
  */
-export function missingSql(tx: Tx, gap: 'nameAr' | 'phone' | 'openingHours' | 'coordinates') {
+export function missingCondition(gap: PlaceGap): string {
   switch (gap) {
-    case 'nameAr': return tx`coalesce(btrim(p.name_ar), '') = ''`;
-    case 'phone': return tx`coalesce(btrim(p.phone), '') = ''`;
-    case 'openingHours': return tx`coalesce(btrim(p.opening_hours), '') = ''`;
-    case 'coordinates': return tx`(p.latitude is null or p.longitude is null or (z.latitude is not null and z.longitude is not null and
-      6371000 * sqrt(power(radians(p.latitude - z.latitude), 2)
-        + power(radians(p.longitude - z.longitude) * cos(radians((p.latitude + z.latitude) / 2)), 2)) > ${ZONE_RADIUS_M}))`;
+    case 'nameAr': return "coalesce(btrim(p.name_ar), '') = ''";
+    case 'phone': return "coalesce(btrim(p.phone), '') = ''";
+    case 'openingHours': return "coalesce(btrim(p.opening_hours), '') = ''";
+    case 'coordinates': return `(p.latitude is null or p.longitude is null or exists (
+      select 1 from public.zones z where z.id = p.zone_id and z.latitude is not null and z.longitude is not null
+        and 6371000 * sqrt(power(radians(p.latitude - z.latitude), 2)
+          + power(radians(p.longitude - z.longitude) * cos(radians((p.latitude + z.latitude) / 2)), 2)) > ${Number(ZONE_RADIUS_M)}))`;
   }
 }
+
+const missingSql = (tx: Tx, gap: PlaceGap) => tx.unsafe(missingCondition(gap));

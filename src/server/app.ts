@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): ApiApp {
   app.route('/', publicRoutes(deps));
   if (deps.auth) app.route('/', authRoutes(deps));
   app.route('/', uploadRoutes(deps));
-  app.route('/', placeRequestRoutes());
+  app.route('/', placeRequestRoutes(deps));
   app.route('/', adminRoutes());
   for (const register of deps.extraRoutes ?? []) register(app, deps);
   app.route('/', healthRoutes(deps));

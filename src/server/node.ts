@@ -23,7 +23,7 @@ import { webManifest } from './render/manifest.ts';
 import type { Tx } from './db/client.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { DEFAULT_AUTH_RATE_LIMITS, scalePerIpLimits } from './auth/rate-limit.ts';
-import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode } from './auth/node-setup.ts';
+import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode, mailerFromEnv } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
 import { listenForChanges } from './db/change-listener.ts';
 import { ResponseCache } from './http/response-cache.ts';
@@ -88,6 +88,9 @@ async function main() {
     : null;
   const api = createApp({
     sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp, storage,
+    // Decision mails go the auth codes' way (dev mailbox or SMTP_*); in Supabase mode only with SMTP_HOST
+    // (Supabase Auth's SMTP sends its own mails only) — decision 024.
+    mailer: !supabaseAuth || env.SMTP_HOST ? mailerFromEnv(env) : undefined,
     logger, security, corsOrigins: env.CORS_ORIGINS, responseCache,
     authRateLimits: scalePerIpLimits(DEFAULT_AUTH_RATE_LIMITS, env.AUTH_IP_LIMIT_SCALE),
     migrations: listMigrations().map((m) => m.version),

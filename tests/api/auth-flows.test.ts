@@ -153,7 +153,7 @@ describe('sign-in, refresh, profile, password change, sign-out', () => {
     await sql`insert into public.places (slug, name, category_id, owner_id) values (${`auth-test-${session.user.id.slice(0, 8)}`}, 'Test place', ${category!.id}, ${session.user.id})`;
     const got = await call(app, 'GET', '/public/auth/profile', undefined, bearer(session.token));
     expect(got.status).toBe(200);
-    expect(got.body.data).toEqual({ id: session.user.id, email, name: 'Layla', memberSince: expect.any(String), placesCount: 1 });
+    expect(got.body.data).toEqual({ id: session.user.id, email, name: 'Layla', memberSince: expect.any(String), placesCount: 1, locale: 'en', notifyDecisions: true });
     expect(Date.now() - Date.parse(got.body.data.memberSince)).toBeLessThan(60_000);
 
     const put = await call(app, 'PUT', '/public/auth/profile', { name: '  Layla K ' }, bearer(session.token));

@@ -125,15 +125,15 @@ export class LocalAuthProvider implements AuthProvider {
           if (!row) {
             const [created] = await tx<{ id: string }[]>`
               insert into auth.users (email, encrypted_password, confirmation_sent_at, raw_app_meta_data, raw_user_meta_data)
-              values (${email}, ${hash}, now(), ${tx.json(APP_META)}, ${tx.json({ name: input.name })})
+              values (${email}, ${hash}, now(), ${tx.json(APP_META)}, ${tx.json({ name: input.name, locale: lang })})
               returning id`;
             userId = created!.id;
           } else {
             userId = row.id;
             await tx`update auth.users set encrypted_password = ${hash}, confirmation_sent_at = now(), updated_at = now(),
-                       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || ${tx.json({ name: input.name })}
+                       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || ${tx.json({ name: input.name, locale: lang })}
                      where id = ${userId}`;
-            await tx`update public.profiles set name = ${input.name} where id = ${userId}`;
+            await tx`update public.profiles set name = ${input.name}, locale = ${lang} where id = ${userId}`;
           }
           const code = await this.issueCode(tx as unknown as Tx, userId, 'confirmation_token', email);
           return { kind: 'code' as const, code };

@@ -24,6 +24,11 @@ export interface AppDeps {
   clientIp?: (c: import('hono').Context<AppEnv>) => string | null | undefined;
   /** Where uploaded images go (LocalStorageProvider or SupabaseStorageProvider); absent: uploads answer 503. */
   storage?: import('../storage/provider.ts').StorageProvider;
+  /**
+   * Sends the decision mails to request submitters (mail/notify-decisions.ts): Node passes the
+   * SMTP mailer of the auth codes; absent (Edge Function, Supabase mode without SMTP_HOST): none sent.
+   */
+  mailer?: import('../mail/mailer.ts').Mailer;
   /** Where request and error logs go (pino on Node); absent: nothing is logged. */
   logger?: import('./request-log.ts').RequestLogger;
   /** Origins allowed to call the authenticated endpoints cross-origin (CORS_ORIGINS); default: same origin only. */

@@ -1,11 +1,16 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Lang } from '../http/messages.ts';
-import { renderAuthMail, type AuthMailKind } from './templates.ts';
+import { renderAuthMail, type AuthMailKind, type RenderedMail } from './templates.ts';
 
 /** Sends the auth mails (sign-up code, reset code, account-exists notice). */
 export interface Mailer {
   /** Renders `kind` in `lang` and sends it to `to`. Rejects when the SMTP server refuses it. */
   sendAuthMail(input: { to: string; kind: AuthMailKind; lang: Lang; siteName: string; code?: string }): Promise<void>;
+  /**
+   * Sends an already rendered mail (e.g. a request decision, mail/decision-mail.ts) to `to`, tagged
+   * `X-Dalil-Mail: <tag>` and `Content-Language: <lang>`. Rejects when the SMTP server refuses it.
+   */
+  sendMail(input: { to: string; tag: string; lang: Lang; mail: RenderedMail }): Promise<void>;
   close(): void;
 }
 
@@ -44,6 +49,16 @@ export function createSmtpMailer(config: SmtpConfig): Mailer {
         text: mail.text,
         html: mail.html,
         headers: { 'X-Auth-Mail': kind, 'Content-Language': lang },
+      });
+    },
+    async sendMail({ to, tag, lang, mail }) {
+      await transport.sendMail({
+        from: config.from,
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { 'X-Dalil-Mail': tag, 'Content-Language': lang },
       });
     },
     close() {

@@ -59,7 +59,8 @@ const COPY: Record<AuthMailKind, Record<Lang, (site: string) => Copy>> = {
   },
 };
 
-function escapeHtml(s: string): string {
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 

@@ -81,3 +81,13 @@ export async function restorePlaceVersion(tx: Tx, entryId: number): Promise<{ pl
     }
   }
 }
+
+/** The `limit` latest changes of any record (admin overview), newest first, actor e-mails as in listHistory. */
+export async function listLatestChanges(tx: Tx, limit: number): Promise<HistoryEntry[]> {
+  const rows = await tx`
+    select l.*, (private.request_user(l.actor_id) ->> 'email') as actor_email
+    from public.audit_log l
+    order by l.id desc
+    limit ${limit}`;
+  return rows.map(toEntry);
+}

@@ -2,8 +2,10 @@ import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
+import { missingCondition } from './overview.ts';
 import { countSearchPlaces, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces, type SearchPlan } from './search.ts';
 import { Params, run } from './sql.ts';
+import type { PlaceGap } from '../../shared/schemas/overview.ts';
 
 export type { PlaceSort } from '../../shared/schemas/common.ts';
 import type { LatLng, PlaceSort, PublicPlaceSort } from '../../shared/schemas/common.ts';
@@ -48,6 +50,8 @@ export interface PlaceFilter {
   categoryId?: number;
   zoneId?: number;
   buildingId?: number;
+  /** Only places with this gap (admin list; see missingCondition in queries/overview.ts). */
+  missing?: PlaceGap;
   search?: string;
 }
 
@@ -104,6 +108,7 @@ function filterConditions(filter: PlaceFilter, params: Params): string[] {
   if (filter.categoryId) where.push(`p.category_id = ${params.add(filter.categoryId)}`);
   if (filter.zoneId) where.push(`p.zone_id = ${params.add(filter.zoneId)}`);
   if (filter.buildingId) where.push(`p.building_id = ${params.add(filter.buildingId)}`);
+  if (filter.missing) where.push(missingCondition(filter.missing));
   return where;
 }
 
@@ -114,7 +119,7 @@ function filterConditions(filter: PlaceFilter, params: Params): string[] {
  */
 async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
   const params = new Params();
-  if (filter.buildingId) {
+  if (filter.buildingId || filter.missing) {
     const where = filterConditions(filter, params);
     const [row] = await run(tx, `select count(*)::int as n from public.places p where ${where.join(' and ')}`, params);
     return Number(row?.n ?? 0);

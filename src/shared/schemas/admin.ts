@@ -4,6 +4,7 @@ import {
   sortLangSchema, TEXT_LIMITS,
 } from './common.ts';
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
+import { PLACE_GAPS } from './overview.ts';
 import { IMAGE_FIELD_META, isHttpUrl, isImageUrl, LINK_FIELD_META, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
 
 /**
@@ -189,12 +190,14 @@ export const adminPlaceCreateSchema = z.intersection(placeCreateSchema, z.object
 /** PUT /admin/places/{id}: any subset of the place payload (absent = unchanged, null = cleared) plus `slug`. */
 export const adminPlaceUpdateSchema = z.intersection(placeUpdateSchema, z.object({ slug: optionalSlugSchema }));
 
-/** GET /admin/places query: search text, category/zone/building ids, sort, paging (page from 1, limit ≤ 100). */
+/** GET /admin/places query: search text, category/zone/building ids, a gap (`missing`), sort, paging (page from 1, limit ≤ 100). */
 export const adminPlaceListQuerySchema = pagingQuerySchema.extend({
   search: searchTextSchema,
   categoryId: idSchema.optional(),
   zoneId: idSchema.optional(),
   buildingId: idSchema.optional(),
+  /** Only places with this gap (the admin overview's links): nameAr | phone | openingHours | coordinates. */
+  missing: z.enum(PLACE_GAPS).optional(),
   sort: placeSortSchema.optional(),
   lang: sortLangSchema,
   cursor: placeCursorSchema.optional(),

@@ -100,6 +100,8 @@ export const logoutRequestSchema = z.object({ refreshToken: refreshTokenSchema.o
 export const verifyResetCodeRequestSchema = z.object({ email: emailSchema, code: codeSchema });
 export const resetPasswordRequestSchema = z.object({ email: emailSchema, code: codeSchema, newPassword: passwordSchema });
 export const updateProfileRequestSchema = z.object({ name: nameSchema });
+/** PUT /public/auth/profile/settings: `notifyDecisions` turns the request-decision e-mails on or off. */
+export const updateProfileSettingsRequestSchema = z.strictObject({ notifyDecisions: z.boolean() });
 export const changePasswordRequestSchema = z.object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema });
 
 /** The change-password form (profile and admin): adds the confirmation field and 'Passwords do not match'. */
@@ -168,6 +170,10 @@ export const profileSchema = z.object({
   name: z.string(),
   memberSince: z.string(),
   placesCount: z.number().int().min(0),
+  /** The language of the user's mails (the one they signed up in). */
+  locale: z.enum(['en', 'ar']),
+  /** False when the user turned off the e-mails telling them their place requests were approved or rejected. */
+  notifyDecisions: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

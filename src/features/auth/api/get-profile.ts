@@ -9,7 +9,7 @@ import { profileSchema } from '../../../shared/schemas/auth.ts';
 export const profileQueryKey = (lang: Lang, userId: string | null) => ['profile', lang, userId] as const;
 
 /**
- * GET /public/auth/profile (public token) → {id, email, name, memberSince (ISO date-time), placesCount}.
+ * GET /public/auth/profile (public token) → {id, email, name, memberSince (ISO date-time), placesCount, locale, notifyDecisions}.
  * Throws ApiError 401 (after the refresh failed; the transport redirects to login), 404 profile_not_found.
  */
 export const profileQueryOptions = (lang: Lang, userId: string | null) =>

@@ -18,3 +18,19 @@ export function useUpdateProfileMutation() {
     },
   });
 }
+
+/** PUT /public/auth/profile/settings {notifyDecisions} → the updated profile. Throws ApiError 400, 401, 404. */
+export function updateProfileSettings(body: { notifyDecisions: boolean }): Promise<Profile> {
+  return apiRequest('/public/auth/profile/settings', { method: 'PUT', body, schema: profileSchema, scope: 'public' });
+}
+
+/** Turns the request-decision e-mails on or off; every cached copy of the profile takes the answer. */
+export function useUpdateProfileSettingsMutation() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: updateProfileSettings,
+    onSuccess: (profile) => {
+      queryClient.setQueriesData<Profile>({ queryKey: ['profile'] }, (old) => (old && old.id === profile.id ? profile : old));
+    },
+  });
+}

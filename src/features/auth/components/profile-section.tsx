@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Card, Collapsible, HStack, IconButton, Input, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Card, Checkbox, Collapsible, HStack, IconButton, Input, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays, KeyRound, Mail, MapPin, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
 import { useProfileQuery } from '../api/get-profile.ts';
-import { useUpdateProfileMutation } from '../api/update-profile.ts';
+import { useUpdateProfileMutation, useUpdateProfileSettingsMutation } from '../api/update-profile.ts';
 import { describeAuthError } from '../errors.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { useAuthErrorText } from './form-alert.tsx';
@@ -60,9 +60,34 @@ function NameEditor({ profile, onClose }: { profile: Profile; onClose: () => voi
   );
 }
 
+/** The "e-mail me about my requests' decisions" checkbox (PUT /public/auth/profile/settings); a toast says the outcome. */
+function DecisionMailsToggle({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfileSettingsMutation();
+  const errorText = useAuthErrorText();
+  return (
+    <Checkbox.Root
+      colorPalette="brand"
+      checked={profile.notifyDecisions}
+      disabled={update.isPending}
+      onCheckedChange={(e) => update.mutate(
+        { notifyDecisions: e.checked === true },
+        {
+          onSuccess: (p) => toaster.create({ id: 'profile-notify', type: 'success', title: t(p.notifyDecisions ? 'account.notifyOn' : 'account.notifyOff'), description: null }),
+          onError: (error) => toaster.create({ id: 'profile-notify', type: 'error', title: t('account.notifyFailed'), description: errorText(describeAuthError(error)) ?? null }),
+        },
+      )}
+    >
+      <Checkbox.HiddenInput name="notifyDecisions" />
+      <Checkbox.Control />
+      <Checkbox.Label>{t('account.notifyDecisions')}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
 /**
  * The Profile section: name (editable: PUT /public/auth/profile), email, member-since date,
- * number of places added, and the change-password form. Loading skeleton; 'Profile not found' (404)
+ * number of places added, the decision e-mails setting, and the change-password form. Loading skeleton; 'Profile not found' (404)
  * or 'Failed to load profile' with retry.
  */
 export function ProfileSection() {
@@ -113,6 +138,7 @@ export function ProfileSection() {
           <Detail icon={<CalendarDays size={18} />} label={t('account.memberSince')}><time dateTime={profile.memberSince}>{memberSince}</time></Detail>
           <Detail icon={<MapPin size={18} />} label={t('account.placesAdded')}>{formatNumber(profile.placesCount, lang)}</Detail>
         </Stack>
+        <DecisionMailsToggle profile={profile} />
         <Separator />
         <Collapsible.Root open={passwordOpen} onOpenChange={(e) => setPasswordOpen(e.open)}>
           <Collapsible.Trigger asChild>

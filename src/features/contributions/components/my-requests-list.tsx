@@ -35,6 +35,7 @@ function RequestRow({ request, onOpen }: { request: PlaceRequest; onOpen: () => 
             <Text as="h3" fontWeight="semibold" lineClamp={2}>{name}</Text>
             <Text fontSize="sm" color="fg.muted">
               {t('contribute.requests.submittedOn', { date: formatDate(request.createdAt, lang) })}
+              {request.reviewedAt && request.status !== 'pending' && ` · ${t(`contribute.requests.decidedOn.${request.status}`, { date: formatDate(request.reviewedAt, lang) })}`}
               {request.type === 'edit' && ` · ${t('contribute.requests.changeCount', { count: request.proposedChanges.length })}`}
             </Text>
           </Stack>

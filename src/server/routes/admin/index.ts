@@ -5,6 +5,7 @@ import { adminBuildingRoutes } from './buildings.ts';
 import { adminCategoryRoutes } from './categories.ts';
 import { adminDuplicateRoutes } from './duplicates.ts';
 import { adminHistoryRoutes } from './history.ts';
+import { adminOverviewRoutes } from './overview.ts';
 import { adminImportRoutes } from './import.ts';
 import { adminPlaceRoutes } from './places.ts';
 import { adminSettingsRoutes } from './website-settings.ts';
@@ -25,6 +26,7 @@ export function adminRoutes(): ApiApp {
     .route('/', adminPlaceRoutes())
     .route('/', adminSettingsRoutes())
     .route('/', adminHistoryRoutes())
+    .route('/', adminOverviewRoutes())
     .route('/', adminImportRoutes())
     .route('/', adminDuplicateRoutes());
 }

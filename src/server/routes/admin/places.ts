@@ -24,7 +24,7 @@ export function adminPlaceRoutes(): ApiApp {
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/places', tags, security,
-      summary: 'Places: `search` (relevance order unless `sort`), `categoryId`, `zoneId`, `buildingId`, `sort`, `page` from 1, `limit` ≤ 100; '
+      summary: 'Places: `search` (relevance order unless `sort`), `categoryId`, `zoneId`, `buildingId`, `missing` (nameAr|phone|openingHours|coordinates), `sort`, `page` from 1, `limit` ≤ 100; '
         + 'meta {page, limit, total, nextCursor}',
       request: { query: adminPlaceListQuerySchema },
       responses: jsonResponses(pagedEnvelope(placeListItemSchema), 'A page of places', [400, 401, 403]),
@@ -32,7 +32,7 @@ export function adminPlaceRoutes(): ApiApp {
     async (c) => {
       const q = c.req.valid('query');
       const result = await c.var.db((tx) =>
-        listPlaces(tx, { categoryId: q.categoryId, zoneId: q.zoneId, buildingId: q.buildingId, search: q.search }, q));
+        listPlaces(tx, { categoryId: q.categoryId, zoneId: q.zoneId, buildingId: q.buildingId, missing: q.missing, search: q.search }, q));
       return c.json({
         success: true as const, data: result.rows.map(toPlaceListItem),
         meta: { page: q.page, limit: q.limit, total: result.total, nextCursor: result.nextCursor },

@@ -5,10 +5,10 @@ import { createRouter } from '../../http/router.ts';
 import { requireUser, type AuthedUser } from '../../auth/guards.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../http/messages.ts';
-import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, profileSchema, updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
+import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, profileSchema, updateProfileRequestSchema, updateProfileSettingsRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { jsonBody, security } from '../../http/openapi.ts';
-import { readProfileRow, updateProfileName } from '../../queries/profiles.ts';
+import { readProfileRow, updateProfileName, updateProfileSettings } from '../../queries/profiles.ts';
 import { authResponses, bearerToken, provider, rateLimit } from './shared.ts';
 import type { Tx } from '../../db/client.ts';
 
@@ -18,7 +18,7 @@ const tags = ['auth'];
 async function readProfile(tx: Tx, user: AuthedUser): Promise<Profile> {
   const row = await readProfileRow(tx, user.id);
   if (!row) throw new ApiError(404, 'profile_not_found');
-  return { id: row.id, email: user.email, name: row.name, memberSince: new Date(row.created_at).toISOString(), placesCount: row.places_count };
+  return { id: row.id, email: user.email, name: row.name, memberSince: new Date(row.created_at).toISOString(), placesCount: row.places_count, locale: row.locale, notifyDecisions: row.notify_decisions };
 }
 
 /**
@@ -31,13 +31,13 @@ export async function changePassword(c: Context<AppEnv>, deps: AppDeps, user: Au
   return c.json(messageAnswer(message('password_changed', c.var.lang)), 200);
 }
 
-/** GET|PUT /public/auth/profile and PUT /public/auth/change-password (signed-in users). SQL: queries/profiles.ts. */
+/** GET|PUT /public/auth/profile, PUT /public/auth/profile/settings and PUT /public/auth/change-password (signed-in users). SQL: queries/profiles.ts. */
 export function profileRoutes(deps: AppDeps): ApiApp {
   const app = createRouter();
   app.openapi(
     createRoute({
       method: 'get', path: '/public/auth/profile', tags, security,
-      summary: 'The signed-in user: {id, email, name, memberSince (ISO date-time), placesCount}',
+      summary: 'The signed-in user: {id, email, name, memberSince (ISO date-time), placesCount, locale (en|ar, of their mails), notifyDecisions}',
       responses: authResponses(envelope(profileSchema), 'The profile', [401, 404]),
     }),
     async (c) => {
@@ -63,6 +63,24 @@ export function profileRoutes(deps: AppDeps): ApiApp {
         const read = await readProfile(tx, user);
         await provider(deps).updateName(user.id, name);
         return read;
+      });
+      return c.json({ success: true as const, data: profile }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put', path: '/public/auth/profile/settings', tags, security,
+      summary: 'Set {notifyDecisions} (boolean): whether an e-mail tells the user their place requests were approved or rejected; answers the updated profile',
+      request: jsonBody(updateProfileSettingsRequestSchema),
+      responses: authResponses(envelope(profileSchema), 'Updated', [400, 401, 404]),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const settings = c.req.valid('json');
+      const profile = await c.var.db(async (tx) => {
+        await updateProfileSettings(tx, user.id, settings);
+        return readProfile(tx, user);
       });
       return c.json({ success: true as const, data: profile }, 200);
     },

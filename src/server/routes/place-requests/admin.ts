@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../http/messages.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/env.ts';
+import { notifyDecisions } from '../../mail/notify-decisions.ts';
 import { idParams, jsonResponses, security } from '../../http/openapi.ts';
 import { readOptionalJson } from '../../http/read-json.ts';
 import { createRouter } from '../../http/router.ts';
@@ -22,8 +23,12 @@ const tags = ['moderation'];
  * so each is approved or rejected exactly once (a second decision gets 409 request_already_reviewed)
  * and record reviewed_by/reviewed_at.
  */
-export function moderationRoutes(): ApiApp {
+export function moderationRoutes(deps?: AppDeps): ApiApp {
   const app = createRouter();
+  /** After the decision committed: one mail per decided request to its submitter (never blocks nor fails the answer). */
+  const tell = (c: { req: { url: string } }, ids: readonly number[]) => {
+    if (deps) notifyDecisions(deps, ids, deps.publicUrl ?? new URL(c.req.url).origin);
+  };
   app.openapi(
     createRoute({
       method: 'get', path: '/admin/place-requests', tags, security,
@@ -68,6 +73,7 @@ export function moderationRoutes(): ApiApp {
         await approvePlaceRequest(tx, id);
         return getPlaceRequest(tx, id);
       });
+      tell(c, [id]);
       return c.json({ success: true as const, data: toPlaceRequest(row!, { admin: true }) }, 200);
     },
   );
@@ -87,6 +93,7 @@ export function moderationRoutes(): ApiApp {
         await rejectPlaceRequest(tx, id, reason);
         return getPlaceRequest(tx, id);
       });
+      tell(c, [id]);
       return c.json({ success: true as const, data: toPlaceRequest(row!, { admin: true }) }, 200);
     },
   );
@@ -107,6 +114,7 @@ export function moderationRoutes(): ApiApp {
       const body = await readOptionalJson(c, approveAllBodySchema);
       const type = body.type ?? c.req.valid('query').type;
       const data = await c.var.db((tx) => approveAllPlaceRequests(tx, type));
+      tell(c, data.approved);
       // the database's reasons, in the request's language
       const failed = data.failed.map((f) => {
         if (f.code !== 'request_not_applicable') return f;

@@ -1,4 +1,4 @@
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
 import './messages.ts';
 import { moderationRoutes } from './admin.ts';
@@ -8,8 +8,8 @@ import { contributionRoutes } from './user.ts';
  * Contributions (users submit places and edits) and their moderation (admins approve or reject).
  * JSON bodies are limited by the app-wide JSON_BODY_LIMIT_BYTES (http/body-limit.ts).
  */
-export function placeRequestRoutes(): ApiApp {
+export function placeRequestRoutes(deps?: AppDeps): ApiApp {
   return createRouter()
     .route('/', contributionRoutes())
-    .route('/', moderationRoutes());
+    .route('/', moderationRoutes(deps));
 }

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startStack } from '../../src/server/stack.ts';
+import { createUser, ownerSql, testApp } from '../helpers/api.ts';
+
+// Issue #16 "Data health at a glance": GET /admin/overview on its own database, so the figures are
+// exactly those of the rows seeded here.
+const sql = ownerSql();
+let db: Sql;
+let dbName: string;
+let app: ReturnType<typeof testApp>;
+
+beforeAll(async () => {
+  dbName = `overview_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await sql.unsafe(`create database ${dbName}`);
+  const url = new URL(inject('databaseUrl'));
+  url.pathname = `/${dbName}`;
+  const stack = await startStack({ dataDir: '', databaseUrl: url.toString(), embeddedPort: 0, dataset: null, poolSize: 4 });
+  db = stack.sql;
+  app = testApp(db);
+}, 120_000);
+afterAll(async () => {
+  await db?.end();
+  await sql.unsafe(`drop database if exists ${dbName} with (force)`);
+  await sql.end();
+});
+
+const get = async (headers: Record<string, string>) => {
+  const res = await app.request('/api/admin/overview', { headers });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+describe('GET /admin/overview', () => {
+  it('answers 401 without a token and 403 for a non-admin', async () => {
+    expect((await get({})).status).toBe(401);
+    const user = await createUser(db);
+    expect((await get(user.authHeader)).status).toBe(403);
+  });
+
+  it('counts places per category and zone, pending ages, gaps and lists the latest changes', async () => {
+    const admin = await createUser(db, { role: 'admin' });
+    const user = await createUser(db);
+    const [{ id: cafes }] = await db<{ id: number }[]>`insert into public.categories (slug, name, name_ar) values ('cafes', 'Cafes', 'مقاهي') returning id::int`;
+    const [{ id: banks }] = await db<{ id: number }[]>`insert into public.categories (slug, name) values ('banks', 'Banks') returning id::int`;
+    const [{ id: olaya }] = await db<{ id: number }[]>`insert into public.zones (slug, title, title_ar, latitude, longitude) values ('olaya', 'Olaya', 'العليا', 24.69, 46.68) returning id::int`;
+    const place = (slug: string, fields: Record<string, unknown>) => db`insert into public.places ${db({ slug, name: slug, category_id: cafes, ...fields })}`;
+    await place('complete', { name_ar: 'كامل', phone: '+966 11 111 1111', opening_hours: 'Mo-Fr 08:00-17:00', zone_id: olaya, latitude: 24.70, longitude: 46.68 });
+    await place('far-away', { name_ar: 'بعيد', phone: '+966 11 111 1112', opening_hours: '24/7', zone_id: olaya, latitude: 24.80, longitude: 46.68 }); // ~12 km north
+    await place('no-coords', { name_ar: 'بلا', phone: '+966 11 111 1113', opening_hours: '24/7', zone_id: olaya });
+    await place('bare', { category_id: banks, latitude: 24.7, longitude: 46.7 }); // no zone: coordinates count as inside
+    await db`insert into public.place_requests (type, payload, user_id, created_at) values
+      ('create', ${db.json({ name: 'Old' })}, ${user.id}, now() - interval '10 hours'),
+      ('create', ${db.json({ name: 'Mid' })}, ${user.id}, now() - interval '4 hours'),
+      ('create', ${db.json({ name: 'New' })}, ${user.id}, now() - interval '2 hours')`;
+
+    const res = await get(admin.authHeader);
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.totalPlaces).toBe(4);
+    expect(data.perCategory).toEqual([
+      { id: cafes, name: 'Cafes', nameAr: 'مقاهي', count: 3 },
+      { id: banks, name: 'Banks', nameAr: null, count: 1 },
+    ]);
+    expect(data.perZone).toEqual([
+      { id: olaya, name: 'Olaya', nameAr: 'العليا', count: 3 },
+      { id: null, name: '', nameAr: null, count: 1 },
+    ]);
+    expect(data.pending.count).toBe(3);
+    expect(data.pending.oldestHours).toBeCloseTo(10, 0);
+    expect(data.pending.medianHours).toBeCloseTo(4, 0);
+    expect(data.gaps).toEqual({ nameAr: 1, phone: 1, openingHours: 1, coordinates: 2 });
+    expect(data.latestChanges.length).toBeGreaterThanOrEqual(4);
+    expect(data.latestChanges[0]).toMatchObject({ entity: 'place', operation: 'insert', after: expect.objectContaining({ slug: 'bare' }) });
+
+    // The overview's links: the admin places list filtered by the same gaps, with the same totals.
+    const list = async (query: string) => {
+      const r = await app.request(`/api/admin/places?${query}`, { headers: admin.authHeader });
+      return { status: r.status, body: (await r.json()) as any };
+    };
+    for (const [gap, slugs] of [['nameAr', ['bare']], ['phone', ['bare']], ['openingHours', ['bare']], ['coordinates', ['far-away', 'no-coords']]] as const) {
+      const r = await list(`missing=${gap}`);
+      expect(r.status).toBe(200);
+      expect(r.body.data.map((p: { slug: string }) => p.slug).sort()).toEqual([...slugs].sort());
+      expect(r.body.meta.total).toBe(data.gaps[gap]);
+    }
+    const bad = await list('missing=logo');
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+  });
+});

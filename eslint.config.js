@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
 const BROWSER = ['./src/app', './src/features', './src/components', './src/lib', './src/main.tsx'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data*/**', 'supabase/functions/**/*.js', 'public/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'bench-results/**', 'screenshots/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data*/**', 'supabase/functions/**/*.js', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDirectory } from '../../src/server/db/import-directory.ts';
+import { isValidOpeningHoursValue } from '../../src/server/opening-hours.ts';
 import { DEFAULT_DATASET } from '../../src/server/stack.ts';
 import { CSV_ATTRIBUTION_LINE, EXPORT_COLUMNS } from '../../src/shared/data-export.ts';
 import { testApp } from '../helpers/api.ts';
@@ -52,7 +53,9 @@ describe('GET /public/export', () => {
       const row = bySource.get(String(place.osmId));
       expect(row?.name).toBe(place.name);
       expect(row?.name_ar).toBe(place.nameAr ?? '');
-      expect(row?.opening_hours).toBe(place.openingHours ?? '');
+      // the importer refuses the hours the library cannot evaluate (decision 021): those places have none
+      const hours = place.openingHours && isValidOpeningHoursValue(place.openingHours) ? place.openingHours : '';
+      expect(row?.opening_hours).toBe(hours);
     }
     const starbucks = parsed.data.find((r) => r.slug === 'starbucks')!;
     expect(starbucks).toMatchObject({ category_slug: 'cafes', category_name: 'Cafés', category_name_ar: 'مقاهي', source: 'osm', latitude: '24.6930778' });

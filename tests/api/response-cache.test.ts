@@ -113,7 +113,8 @@ describe('response cache against real Postgres', () => {
       from pg_trigger g join pg_class c on c.oid = g.tgrelid
       where g.tgname = 'notify_public_data_changed' order by 1`;
     expect(tables.map((r) => r.t)).toEqual([
-      'private.place_counts', 'private.search_terms', 'public.buildings', 'public.categories', 'public.places', 'public.website_settings', 'public.zones',
+      'private.place_counts', 'private.search_terms', 'public.buildings', 'public.categories', 'public.place_slug_redirects', 'public.places',
+      'public.website_settings', 'public.zones',
     ]);
     await get('/website-settings');
     expect((await get('/website-settings')).cache).toBe('hit');

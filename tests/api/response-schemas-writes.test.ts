@@ -94,6 +94,7 @@ describe('every 2xx answer of a write matches its declared response schema', () 
     for (const area of ['places', 'categories', 'website']) await write('POST', `/admin/upload/${area}`, { token, form: png() });
     await write('POST', '/public/auth/upload/places', { token: user, form: png() });
     await write('PUT', '/public/auth/profile', { token: user, body: { name: 'Schema Person' } });
+    await write('PUT', '/public/auth/profile/settings', { token: user, body: { notifyDecisions: false } });
 
     const category = await write('POST', '/admin/categories', { token, body: { name: 'Schema Cafes', nameAr: 'مقاهي' } });
     await write('PUT', '/admin/categories/{id}', { token, params: { id: category.id }, body: { iconUrl: '/uploads/categories/a.png' } });
@@ -133,6 +134,10 @@ describe('every 2xx answer of a write matches its declared response schema', () 
     await write('POST', '/admin/import', { token, body: csv });
 
     await write('PUT', '/admin/website-settings', { token, body: { siteName: 'Schema Directory', siteNameAr: 'دليل', logoUrl: '/uploads/website/logo.png' } });
+
+    const twin = await write('POST', '/admin/places', { token, body: { name: 'Schema Pharmacy Twin', categoryId: category.id, phone: '+966 11 555 5555' } });
+    const merged = await write('POST', '/admin/duplicates/merge', { token, body: { keepId: place.id, removeId: twin.id } });
+    expect(merged.keepId).toBe(place.id);
 
     await write('DELETE', '/admin/places/{id}', { token, params: { id: place.id } });
     await write('DELETE', '/admin/buildings/{id}', { token, params: { id: building.id } });

@@ -47,6 +47,8 @@ const LENGTH_SOURCES: Record<string, Source> = {
   'places.youtube_url': place(['details', 'youtubeUrl'], url),
   // the slug of a place in URLs (generated slugs are shorter; an admin's explicit one is ≤ 120)
   'places.slug': { schema: slugSchema, base: {}, path: [], make: slug },
+  // a merged place's former slug (20260101006200): a places.slug that was
+  'place_slug_redirects.old_slug': { schema: slugSchema, base: {}, path: [], make: slug },
   'categories.name': category('name'),
   'categories.name_ar': category('nameAr'),
   'categories.icon_url': category('iconUrl', url),
@@ -84,6 +86,8 @@ const SIZE_COLUMNS = ['place_requests.payload', 'place_requests.previous'];
 /** Columns a client never writes free text into: enums (CHECK ... = ANY), generated search keys. */
 const NOT_FREE_TEXT = [
   'place_requests.status', 'place_requests.type',
+  // the language a user's mails are written in (20260101006300): 'en' | 'ar'
+  'profiles.locale',
   // the history (20260101005700): written only by its trigger, read only by admins
   'audit_log.actor_role', 'audit_log.after', 'audit_log.before', 'audit_log.entity', 'audit_log.operation',
 ];

@@ -48,6 +48,8 @@ const MATRIX: Record<string, [anon: string, user: string, other: string, admin: 
   'public.website_settings':    ['S---', 'S---', 'S---', 'S-U-', 'SIUD'],
   // written only by the history triggers (security definer); admins and the service role read it
   'public.audit_log':           ['----', '----', '----', 'S---', 'S---'],
+  // a merged place's former slug (decision 023): public to read (the 301), written by admins' merges
+  'public.place_slug_redirects':['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
   'storage.objects[places]':    ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
   'storage.objects[categories]':['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
   'storage.objects[website]':   ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
@@ -124,6 +126,11 @@ const TABLES: Record<keyof typeof MATRIX, TableSpec> = {
     where: (f) => `entity = 'place' and entity_id = ${f.place} and operation = 'insert'`,
     insert: (f) => ({ columns: { entity: 'place', entity_id: f.place, operation: 'update', actor_role: 'forged' } }),
     set: `actor_role = 'forged'`,
+  },
+  'public.place_slug_redirects': {
+    where: () => `old_slug = '${T}-old'`,
+    insert: (f) => ({ columns: { old_slug: `${T}-older`, place_id: f.place } }),
+    set: 'created_at = created_at',
   },
   'storage.objects[places]': objects('places'),
   'storage.objects[categories]': objects('categories'),
@@ -223,6 +230,7 @@ beforeAll(async () => {
     await sql`insert into storage.objects (bucket_id, name) values (${bucket}, ${`${T}/target.png`})`;
   }
   await sql`insert into private.search_terms (term) values (${`${T}target`})`;
+  await sql`insert into public.place_slug_redirects (old_slug, place_id) values (${`${T}-old`}, ${place.id})`;
   await sql`insert into private.auth_rate_limits (key, hits) values (${T}, 1)`;
   await sql`insert into private.auth_code_failures (email_hash, purpose) values (${HASH('a')}, 'signup') on conflict do nothing`;
   await sql`insert into private.auth_reset_grants (email_hash, code_hash, user_id, expires_at)

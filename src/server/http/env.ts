@@ -28,7 +28,7 @@ export interface AppDeps {
    * Sends the decision mails to request submitters (mail/notify-decisions.ts): Node passes the
    * SMTP mailer of the auth codes; absent (Edge Function, Supabase mode without SMTP_HOST): none sent.
    */
-  mailer?: import('../mail/mailer.ts').Mailer;
+  mailer?: import('../mail/mailer-types.ts').Mailer;
   /** Where request and error logs go (pino on Node); absent: nothing is logged. */
   logger?: import('./request-log.ts').RequestLogger;
   /** Origins allowed to call the authenticated endpoints cross-origin (CORS_ORIGINS); default: same origin only. */

@@ -1,18 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Lang } from '../http/messages.ts';
-import { renderAuthMail, type AuthMailKind, type RenderedMail } from './templates.ts';
+import type { Mailer } from './mailer-types.ts';
+import { renderAuthMail } from './templates.ts';
 
-/** Sends the auth mails (sign-up code, reset code, account-exists notice). */
-export interface Mailer {
-  /** Renders `kind` in `lang` and sends it to `to`. Rejects when the SMTP server refuses it. */
-  sendAuthMail(input: { to: string; kind: AuthMailKind; lang: Lang; siteName: string; code?: string }): Promise<void>;
-  /**
-   * Sends an already rendered mail (e.g. a request decision, mail/decision-mail.ts) to `to`, tagged
-   * `X-Dalil-Mail: <tag>` and `Content-Language: <lang>`. Rejects when the SMTP server refuses it.
-   */
-  sendMail(input: { to: string; tag: string; lang: Lang; mail: RenderedMail }): Promise<void>;
-  close(): void;
-}
+export type { Mailer } from './mailer-types.ts';
 
 export interface SmtpConfig {
   host: string;

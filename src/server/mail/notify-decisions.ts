@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import type { RequestLogger } from '../http/request-log.ts';
 import { readDecisionMailRows, readSiteNames } from '../queries/decision-mails.ts';
 import { renderDecisionMail } from './decision-mail.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from './mailer-types.ts';
 
 export interface NotifyDeps {
   sql: Sql;

@@ -88,7 +88,7 @@ export const MERGE_FIELDS = {
   nameAr: 'name_ar', logoUrl: 'logo_url', address: 'address', addressAr: 'address_ar', phone: 'phone', whatsapp: 'whatsapp',
   websiteUrl: 'website_url', mapUrl: 'map_url', zoneId: 'zone_id', buildingId: 'building_id', description: 'description',
   imageUrl: 'image_url', youtubeUrl: 'youtube_url', managerName: 'manager_name', managerNameAr: 'manager_name_ar',
-  managerPhone: 'manager_phone', latitude: 'latitude', longitude: 'longitude',
+  managerPhone: 'manager_phone', latitude: 'latitude', longitude: 'longitude', openingHours: 'opening_hours',
 } as const;
 export type MergeField = keyof typeof MERGE_FIELDS;
 

@@ -3,13 +3,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { MERGE_FIELDS, type DuplicatePair } from '../../../shared/schemas/duplicates.ts';
+import { MERGE_FIELDS, type DuplicatePair, type MergeField } from '../../../shared/schemas/duplicates.ts';
 import { useDuplicatePairsQuery, useMergePlaces } from '../api/duplicates.ts';
 import { useAdminPlaceQuery } from '../api/places.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type Merge = { keep: DuplicatePair['a']; remove: DuplicatePair['a'] };
 const empty = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
+
+/** The admin-locale key of each field a merge can move (labels of the place form where it has one). */
+const MERGE_FIELD_LABELS: Record<MergeField, string> = {
+  nameAr: 'places.fields.nameAr', logoUrl: 'places.fields.logo', address: 'places.fields.address', addressAr: 'places.fields.addressAr',
+  phone: 'places.fields.phone', whatsapp: 'places.fields.whatsapp', websiteUrl: 'places.fields.websiteUrl', mapUrl: 'places.fields.mapUrl',
+  zoneId: 'places.fields.zone', buildingId: 'duplicates.fields.building', description: 'places.fields.description',
+  imageUrl: 'places.fields.image', youtubeUrl: 'places.fields.youtubeUrl', managerName: 'places.fields.managerName',
+  managerNameAr: 'places.fields.managerNameAr', managerPhone: 'places.fields.managerPhone', latitude: 'duplicates.fields.latitude',
+  longitude: 'duplicates.fields.longitude', openingHours: 'duplicates.fields.openingHours',
+};
 
 /** The fields a merge would move: empty on the kept place, set on the removed one (as the server decides). */
 function MergePreview({ merge }: { merge: Merge }) {
@@ -20,13 +30,13 @@ function MergePreview({ merge }: { merge: Merge }) {
   if (!keep.data || !remove.data) return <LinesSkeleton lines={3} />;
   const k = keep.data as unknown as Record<string, unknown>;
   const r = remove.data as unknown as Record<string, unknown>;
-  const moved = Object.keys(MERGE_FIELDS).filter((f) => f in r && empty(k[f]) && !empty(r[f]));
+  const moved = (Object.keys(MERGE_FIELDS) as MergeField[]).filter((f) => f in r && empty(k[f]) && !empty(r[f]));
   return (
     <Stack gap="2" data-testid="merge-preview">
       <Text>{t('duplicates.confirmIntro', { keep: merge.keep.name, remove: merge.remove.name })}</Text>
       {moved.length ? (
         <Stack as="ul" ps="5" gap="1">
-          {moved.map((f) => <li key={f}>{t(`places.fields.${f.replace(/Id$/, '')}`, { defaultValue: f })}: <bdi>{String(r[f])}</bdi></li>)}
+          {moved.map((f) => <li key={f}>{t(MERGE_FIELD_LABELS[f])}: <bdi>{String(r[f])}</bdi></li>)}
         </Stack>
       ) : <Text color="fg.muted">{t('duplicates.nothingMoves')}</Text>}
     </Stack>

@@ -17,7 +17,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RejectRequestDialog } from './reject-request-dialog.tsx';
 import { RequestDetailsDialog } from './request-details-dialog.tsx';
 import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
-import { PendingCountBadge } from './request-status-badge.tsx';
+import { PendingCountBadge } from './pending-count-badge.tsx';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const PAGE_SIZE = 20;

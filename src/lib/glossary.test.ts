@@ -85,7 +85,7 @@ describe('Arabic glossary (docs/glossary.md)', () => {
     const common = JSON.parse(readFileSync(path.join(root, 'locales/ar/common.json'), 'utf8'));
     const admin = JSON.parse(readFileSync(path.join(root, 'locales/ar/admin.json'), 'utf8'));
     expect(admin.requests.failure.other).not.toBe('تعذّر'); // a dangling verb
-    expect(admin.requests.detail.decidedBy).not.toBe('اتخذه');
+    expect(common.contribute.requests.decidedBy).not.toBe('اتخذه');
     expect(admin.requests.summaryTitle).not.toBe('انتهى اعتماد الكل');
     expect(admin.places.description).not.toMatch(/ابحث وصفِّ وأضف/);
     expect(common.home.title.match(/اعثر على/g) ?? []).toHaveLength(0);

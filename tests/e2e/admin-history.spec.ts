@@ -48,7 +48,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(change).toContainText(t('places.fields.phone'));
     await expect(change).toContainText('+966 11 111 1111');
     await expect(change).toContainText('+966 11 999 9999');
-    await expect(change).toContainText(t('requests.detail.before'));
+    await expect(change).toContainText(t('common:contribute.requests.before'));
     await expect(entries.last()).toContainText(t('history.operations.insert'));
 
     // ---- Restore this version ----

@@ -121,7 +121,7 @@ for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][
 
     await editRow.getByRole('button', { name: t('requests.detailsNamed', { id: editId }) }).click();
     const editDetails = page.getByRole('dialog', { name: t('requests.detail.title.edit', { id: editId }) });
-    await expect(editDetails.getByText(t('requests.detail.proposedChanges'))).toBeVisible();
+    await expect(editDetails.getByText(t('common:contribute.requests.proposedChanges'))).toBeVisible();
     const phoneChange = editDetails.getByRole('listitem').filter({ hasText: t('places.fields.phone') });
     await expect(phoneChange).toContainText('+966 11 555 0101');
     await expect(phoneChange).toContainText('+966 11 555 0202');
@@ -151,7 +151,7 @@ for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][
     await table.getByRole('button', { name: t('requests.detailsNamed', { id: editId }) }).click();
     const decided = page.getByRole('dialog', { name: t('requests.detail.title.edit', { id: editId }) });
     await expect(decided.getByText(why)).toBeVisible();
-    await expect(decided.getByText(t('requests.detail.decidedBy'))).toBeVisible();
+    await expect(decided.getByText(t('common:contribute.requests.decidedBy'))).toBeVisible();
     await expect(decided.getByText('admin@e2e.test')).toBeVisible();
     await expect(decided.getByRole('button', { name: t('requests.approve'), exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');

@@ -7,7 +7,7 @@ import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { usePendingRequestCount } from '../../features/admin/api/get-place-requests.ts';
 import { ChangeLogoDialog } from '../../features/admin/components/change-logo-dialog.tsx';
-import { PendingCountBadge } from '../../features/admin/components/request-status-badge.tsx';
+import { PendingCountBadge } from '../../features/admin/components/pending-count-badge.tsx';
 import { EditSiteNamesDialog } from '../../features/admin/components/edit-site-names-dialog.tsx';
 import { AdminLogoutButton } from '../../features/auth/components/admin-logout-button.tsx';
 import { useWebsiteSettings, websiteSettingsKey } from '../../features/settings/api/get-website-settings.ts';

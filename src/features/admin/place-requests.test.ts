@@ -6,7 +6,7 @@ import { decisionErrorKey } from './api/approve-place-request.ts';
 import { getPlaceRequests, parsePlaceRequestPage } from './api/get-place-requests.ts';
 import { describeValue } from '../../components/place-request/display-value.ts';
 import {
-  fieldLabelKey, formatDateTime, rejectFormSchema, requestsFilterFromParams, requestsFilterToParams, toRequestRow,
+  formatDateTime, rejectFormSchema, requestsFilterFromParams, requestsFilterToParams, toRequestRow,
 } from './place-requests.ts';
 
 const request: PlaceRequest = {
@@ -130,13 +130,6 @@ describe('submitted fields', () => {
       .toEqual(['name', 'categoryId', 'phone', 'details.description', 'details.youtubeUrl', 'zz']);
     expect(flattenPayload(null)).toEqual([]);
     expect(flattenPayload([1, 2])).toEqual([]);
-  });
-
-  it('have labels of the place form, and none for unknown fields', () => {
-    expect(fieldLabelKey('details.imageUrl')).toBe('places.fields.image');
-    expect(fieldLabelKey('categoryId')).toBe('places.fields.category');
-    expect(fieldLabelKey('buildingId')).toBe('requests.fields.building');
-    expect(fieldLabelKey('secret')).toBeNull();
   });
 
   it('values: empty, names for ids, image previews, links, directions', () => {

@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/intl.ts';
 
 /**
  * Pure parts of the admin Requests screen: the filter kept in the URL, list rows read
- * defensively from checked or raw items, field labels and how a submitted value is shown.
+ * defensively from checked or raw items, dates, the reject form (labels and values: components/place-request).
  */
 
 export type StatusFilter = PlaceRequestStatus | 'all';
@@ -87,33 +87,6 @@ export function toRequestRow(item: unknown): RequestRow | null {
     createdAt: created && !Number.isNaN(Date.parse(created)) ? created : null,
   };
 }
-
-/** i18n keys (admin namespace) of the payload fields, flattened as 'details.<key>'. */
-const FIELD_LABEL_KEYS: Record<string, string> = {
-  name: 'places.fields.name',
-  nameAr: 'places.fields.nameAr',
-  categoryId: 'places.fields.category',
-  zoneId: 'places.fields.zone',
-  buildingId: 'requests.fields.building',
-  logoUrl: 'places.fields.logo',
-  address: 'places.fields.address',
-  addressAr: 'places.fields.addressAr',
-  phone: 'places.fields.phone',
-  whatsapp: 'places.fields.whatsapp',
-  websiteUrl: 'places.fields.websiteUrl',
-  mapUrl: 'places.fields.mapUrl',
-  managerName: 'places.fields.managerName',
-  managerNameAr: 'places.fields.managerNameAr',
-  managerPhone: 'places.fields.managerPhone',
-  latitude: 'requests.fields.latitude',
-  longitude: 'requests.fields.longitude',
-  'details.description': 'places.fields.description',
-  'details.imageUrl': 'places.fields.image',
-  'details.youtubeUrl': 'places.fields.youtubeUrl',
-};
-
-/** The label's i18n key of a payload field; null for a field the form does not know (show its name). */
-export const fieldLabelKey = (field: string): string | null => FIELD_LABEL_KEYS[field] ?? null;
 
 /**
  * A date-time in the page's language: the app's one date-time format (src/lib/intl.ts: Gregorian,

@@ -1,9 +1,10 @@
-import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { LayoutGrid, Pencil, Plus, Search, Tag, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { Category } from '../../../shared/schemas/entities.ts';
 import { useAdminCategoriesQuery, useDeleteCategory } from '../api/categories.ts';
@@ -69,55 +70,35 @@ export function CategoriesManager() {
           <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('categories.searchPlaceholder')} aria-label={t('categories.searchLabel')} />
         </InputGroup>
       </Box>
-      {categories.isPending ? (
-        <LinesSkeleton lines={6} />
-      ) : categories.isError ? (
-        <ErrorState message={t('categories.loadError')} onRetry={() => void categories.refetch()} />
-      ) : (categories.data ?? []).length === 0 ? (
-        <EmptyBlock icon={<LayoutGrid />} title={t('categories.empty')} description={t('categories.emptyHint')} action={addButton} />
-      ) : shown.length === 0 ? (
-        <EmptyBlock icon={<Search />} title={t('categories.noMatches', { query: query.trim() })} />
-      ) : (
-        <>
-          <Text role="status" fontSize="sm" color="fg.muted" mb="2">{t('categories.shownCount', { count: shown.length, total: categories.data.length })}</Text>
-          <Table.Root size="sm" variant="outline" borderRadius="lg" hideBelow="md" interactive>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('categories.columns.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('categories.columns.nameAr')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('categories.columns.slug')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('categories.columns.places')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {shown.map((c) => (
-                <Table.Row key={c.id}>
-                  <Table.Cell>
-                    <HStack gap="3"><CategoryIcon category={c} /><Text fontWeight="medium">{c.name}</Text></HStack>
-                  </Table.Cell>
-                  <Table.Cell dir="rtl" lang="ar" textAlign="start">{c.nameAr ?? '—'}</Table.Cell>
-                  <Table.Cell dir="ltr" color="fg.muted">{c.slug}</Table.Cell>
-                  <Table.Cell textAlign="end">{c.placesCount}</Table.Cell>
-                  <Table.Cell>{actions(c)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-          <Stack as="ul" gap="2" hideFrom="md" listStyleType="none" ps="0" aria-label={t('categories.title')}>
-            {shown.map((c) => (
-              <Flex as="li" key={c.id} borderWidth="1px" borderRadius="lg" p="3" gap="3" align="center">
-                <CategoryIcon category={c} />
-                <Stack gap="0" flex="1" minW="0">
-                  <Text fontWeight="medium" truncate dir="auto" textAlign="match-parent">{pick(c.name, c.nameAr)}</Text>
-                  <Text fontSize="sm" color="fg.muted" truncate><span dir="ltr">{c.slug}</span> · {t('categories.placesCount', { count: c.placesCount })}</Text>
-                </Stack>
-                {actions(c)}
-              </Flex>
-            ))}
-          </Stack>
-        </>
-      )}
+      <DataTable
+        rows={shown}
+        rowKey={(c) => c.id}
+        loading={categories.isPending}
+        error={categories.isError && <ErrorState message={t('categories.loadError')} onRetry={() => void categories.refetch()} />}
+        empty={(categories.data ?? []).length === 0
+          ? <EmptyBlock icon={<LayoutGrid />} title={t('categories.empty')} description={t('categories.emptyHint')} action={addButton} />
+          : <EmptyBlock icon={<Search />} title={t('categories.noMatches', { query: query.trim() })} />}
+        interactive
+        summary={<Text role="status" fontSize="sm" color="fg.muted" mb="2">{t('categories.shownCount', { count: shown.length, total: categories.data?.length ?? 0 })}</Text>}
+        columns={[
+          { header: t('categories.columns.name'), cell: (c) => <HStack gap="3"><CategoryIcon category={c} /><Text fontWeight="medium">{c.name}</Text></HStack> },
+          { header: t('categories.columns.nameAr'), cell: (c) => c.nameAr ?? '—', cellProps: () => ({ dir: 'rtl', lang: 'ar', textAlign: 'start' }) },
+          { header: t('categories.columns.slug'), cell: (c) => c.slug, cellProps: () => ({ dir: 'ltr', color: 'fg.muted' }) },
+          { header: t('categories.columns.places'), cell: (c) => c.placesCount, align: 'end' },
+          { header: t('common.actions'), cell: actions, align: 'end' },
+        ]}
+        cardsLabel={t('categories.title')}
+        card={(c) => (
+          <Flex as="li" borderWidth="1px" borderRadius="lg" p="3" gap="3" align="center">
+            <CategoryIcon category={c} />
+            <Stack gap="0" flex="1" minW="0">
+              <Text fontWeight="medium" truncate dir="auto" textAlign="match-parent">{pick(c.name, c.nameAr)}</Text>
+              <Text fontSize="sm" color="fg.muted" truncate><span dir="ltr">{c.slug}</span> · {t('categories.placesCount', { count: c.placesCount })}</Text>
+            </Stack>
+            {actions(c)}
+          </Flex>
+        )}
+      />
 
       <CategoryFormDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} category={editing === 'new' ? null : editing} />
       <ConfirmDialog

@@ -1,6 +1,7 @@
-import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { MERGE_FIELDS, type DuplicatePair, type MergeField } from '../../../shared/schemas/duplicates.ts';
@@ -60,45 +61,35 @@ export function DuplicatesManager() {
     <Stack gap="5">
       <Heading as="h1" size="2xl">{t('duplicates.title')}</Heading>
       <Text color="fg.muted">{t('duplicates.intro')}</Text>
-      {pairs.isError ? (
-        <ErrorState message={t('duplicates.loadError')} onRetry={() => void pairs.refetch()} />
-      ) : !pairs.data ? (
-        <LinesSkeleton lines={6} />
-      ) : pairs.data.data.length === 0 ? (
-        <EmptyBlock title={t('duplicates.empty')} />
-      ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-busy={pairs.isFetching || undefined}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('duplicates.placeA')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('duplicates.placeB')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('duplicates.why')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('duplicates.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {pairs.data.data.map((p) => (
-                <Table.Row key={`${p.a.id}-${p.b.id}`}>
-                  <Table.Cell>{link(p.a)}</Table.Cell>
-                  <Table.Cell>{link(p.b)}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1" wrap="wrap">
-                      {p.reasons.map((r) => <Badge key={r}>{t(r === 'name' ? 'duplicates.similarName' : 'duplicates.samePhone')}</Badge>)}
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="2" wrap="wrap">
-                      <Button size="xs" variant="outline" onClick={() => setPending({ keep: p.a, remove: p.b })}>{t('duplicates.keep', { name: name(p.a) })}</Button>
-                      <Button size="xs" variant="outline" onClick={() => setPending({ keep: p.b, remove: p.a })}>{t('duplicates.keep', { name: name(p.b) })}</Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <DataTable
+        rows={pairs.data?.data}
+        rowKey={(p) => `${p.a.id}-${p.b.id}`}
+        loading={!pairs.data}
+        error={pairs.isError && <ErrorState message={t('duplicates.loadError')} onRetry={() => void pairs.refetch()} />}
+        empty={<EmptyBlock title={t('duplicates.empty')} />}
+        busy={pairs.isFetching}
+        columns={[
+          { header: t('duplicates.placeA'), cell: (p) => link(p.a) },
+          { header: t('duplicates.placeB'), cell: (p) => link(p.b) },
+          {
+            header: t('duplicates.why'),
+            cell: (p) => (
+              <HStack gap="1" wrap="wrap">
+                {p.reasons.map((r) => <Badge key={r}>{t(r === 'name' ? 'duplicates.similarName' : 'duplicates.samePhone')}</Badge>)}
+              </HStack>
+            ),
+          },
+          {
+            header: t('duplicates.actions'),
+            cell: (p) => (
+              <HStack gap="2" wrap="wrap">
+                <Button size="xs" variant="outline" onClick={() => setPending({ keep: p.a, remove: p.b })}>{t('duplicates.keep', { name: name(p.a) })}</Button>
+                <Button size="xs" variant="outline" onClick={() => setPending({ keep: p.b, remove: p.a })}>{t('duplicates.keep', { name: name(p.b) })}</Button>
+              </HStack>
+            ),
+          },
+        ]}
+      />
       {pages > 1 && (
         <HStack gap="2">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('duplicates.previous')}</Button>

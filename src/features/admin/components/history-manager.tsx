@@ -6,15 +6,15 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { HISTORY_RESTORE_DAYS, type HistoryEntry } from '../../../shared/schemas/history.ts';
-import { useAdminCategoriesQuery } from '../api/categories.ts';
-import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
 import { useDeletedPlacesQuery, useHistoryQuery, useRestorePlaceVersion } from '../api/history.ts';
 import { historyChanges, historyTargetFromParams } from '../history.ts';
-import { describeValue, type ValueLookups } from '../../../components/place-request/display-value.ts';
-import { fieldLabelKey, formatDateTime } from '../place-requests.ts';
+import { describeValue } from '../../../components/place-request/display-value.ts';
+import { formatDateTime } from '../place-requests.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { ChangeView } from './request-details-dialog.tsx';
+import { useAdminValueLookups } from './request-details-dialog.tsx';
+import { ChangeView } from '../../../components/place-request/request-details-dialog.tsx';
+import { useRequestFieldLabel } from '../../../components/place-request/request-text.ts';
 
 const PAGE_SIZE = 20;
 
@@ -55,16 +55,11 @@ export function HistoryManager() {
 
 function Timeline({ entity, id, onRestore }: { entity: HistoryEntry['entity']; id: number; onRestore: (entryId: number) => void }) {
   const { t } = useTranslation('admin');
-  const { lang, pick } = usePreferences();
+  const { lang } = usePreferences();
   const [page, setPage] = useState(1);
   const query = useHistoryQuery({ entity, id, page, limit: PAGE_SIZE });
-  const categories = useAdminCategoriesQuery();
-  const zones = useAdminZonesQuery();
-  const lookups: ValueLookups = {
-    category: (cid) => { const c = categories.data?.find((x) => x.id === cid); return c && pick(c.name, c.nameAr); },
-    zone: (zid) => { const z = zones.data?.find((x) => x.id === zid); return z && pick(z.title, z.titleAr); },
-  };
-  const label = (field: string) => { const key = fieldLabelKey(field); return key ? t(key) : field; };
+  const lookups = useAdminValueLookups();
+  const label = useRequestFieldLabel();
   const total = query.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 

@@ -1,10 +1,10 @@
-import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Download, ExternalLink, History, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/ui/pager.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
+import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { API_URL } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
@@ -135,69 +135,55 @@ export function PlacesManager() {
         </NativeSelect.Root>
       </SimpleGrid>
 
-      {places.isPending ? (
-        <LinesSkeleton lines={8} />
-      ) : places.isError && !places.data ? (
-        <ErrorState message={t('places.loadError')} onRetry={() => void places.refetch()} />
-      ) : rows.length === 0 ? (
-        filtered ? (
+      <DataTable
+        rows={rows}
+        rowKey={(p) => p.id}
+        loading={places.isPending}
+        skeletonLines={8}
+        error={places.isError && !places.data && <ErrorState message={t('places.loadError')} onRetry={() => void places.refetch()} />}
+        empty={filtered ? (
           <EmptyBlock icon={<Search />} title={t('places.noMatches')} action={<Button variant="outline" onClick={() => { setTyped(''); update({ search: undefined, categoryId: undefined, zoneId: undefined, page: undefined }); }}>{t('places.clearFilters')}</Button>} />
         ) : (
           <EmptyBlock icon={<Store />} title={t('places.empty')} description={t('places.emptyHint')} action={addButton} />
-        )
-      ) : (
-        <Box aria-busy={places.isFetching || undefined} opacity={places.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-          <Text role="status" fontSize="sm" color="fg.muted" mb="2">{t('places.total', { count: total })}</Text>
-          <Table.ScrollArea borderWidth="1px" borderRadius="lg" hideBelow="md">
-            <Table.Root size="sm" interactive>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('places.columns.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('places.columns.category')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('places.columns.zone')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('places.columns.phone')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((p) => (
-                  <Table.Row key={p.id}>
-                    <Table.Cell>
-                      <HStack gap="3" minW="0">
-                        <PlaceLogo place={p} />
-                        <Stack gap="0" minW="0">
-                          <Text fontWeight="medium" truncate maxW="xs" dir="auto" textAlign="match-parent">{pick(p.name, p.nameAr)}</Text>
-                          <Text fontSize="xs" color="fg.muted" dir="ltr" textAlign="start" truncate maxW="xs">{p.slug}</Text>
-                        </Stack>
-                      </HStack>
-                    </Table.Cell>
-                    <Table.Cell>{pick(p.category.name, p.category.nameAr)}</Table.Cell>
-                    <Table.Cell color={p.zone ? undefined : 'fg.muted'}>{p.zone ? pick(p.zone.title, p.zone.titleAr) : t('common.none')}</Table.Cell>
-                    <Table.Cell><span dir="ltr">{p.phone ?? '—'}</span></Table.Cell>
-                    <Table.Cell>{actions(p)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <Stack as="ul" gap="2" hideFrom="md" listStyleType="none" ps="0" aria-label={t('places.title')}>
-            {rows.map((p) => (
-              <Flex as="li" key={p.id} borderWidth="1px" borderRadius="lg" p="3" gap="3" align="center">
+        )}
+        busy={places.isFetching}
+        dimmed={places.isPlaceholderData}
+        interactive
+        summary={<Text role="status" fontSize="sm" color="fg.muted" mb="2">{t('places.total', { count: total })}</Text>}
+        columns={[
+          {
+            header: t('places.columns.name'),
+            cell: (p) => (
+              <HStack gap="3" minW="0">
                 <PlaceLogo place={p} />
-                <Stack gap="0" flex="1" minW="0">
-                  <Text fontWeight="medium" truncate>{pick(p.name, p.nameAr)}</Text>
-                  <Text fontSize="sm" color="fg.muted" truncate>
-                    {pick(p.category.name, p.category.nameAr)}
-                    {p.zone && <> · <MapPin size={12} aria-hidden style={{ display: 'inline' }} /> {pick(p.zone.title, p.zone.titleAr)}</>}
-                  </Text>
+                <Stack gap="0" minW="0">
+                  <Text fontWeight="medium" truncate maxW="xs" dir="auto" textAlign="match-parent">{pick(p.name, p.nameAr)}</Text>
+                  <Text fontSize="xs" color="fg.muted" dir="ltr" textAlign="start" truncate maxW="xs">{p.slug}</Text>
                 </Stack>
-                {actions(p)}
-              </Flex>
-            ))}
-          </Stack>
-          <Pager page={Math.min(page, pages)} pages={pages} onPage={(n) => update({ page: n })} label={t('places.pagination')} />
-        </Box>
-      )}
+              </HStack>
+            ),
+          },
+          { header: t('places.columns.category'), cell: (p) => pick(p.category.name, p.category.nameAr) },
+          { header: t('places.columns.zone'), cell: (p) => (p.zone ? pick(p.zone.title, p.zone.titleAr) : t('common.none')), cellProps: (p) => ({ color: p.zone ? undefined : 'fg.muted' }) },
+          { header: t('places.columns.phone'), cell: (p) => <span dir="ltr">{p.phone ?? '—'}</span> },
+          { header: t('common.actions'), cell: actions, align: 'end' },
+        ]}
+        cardsLabel={t('places.title')}
+        card={(p) => (
+          <Flex as="li" borderWidth="1px" borderRadius="lg" p="3" gap="3" align="center">
+            <PlaceLogo place={p} />
+            <Stack gap="0" flex="1" minW="0">
+              <Text fontWeight="medium" truncate>{pick(p.name, p.nameAr)}</Text>
+              <Text fontSize="sm" color="fg.muted" truncate>
+                {pick(p.category.name, p.category.nameAr)}
+                {p.zone && <> · <MapPin size={12} aria-hidden style={{ display: 'inline' }} /> {pick(p.zone.title, p.zone.titleAr)}</>}
+              </Text>
+            </Stack>
+            {actions(p)}
+          </Flex>
+        )}
+        pager={{ page: Math.min(page, pages), pages, onPage: (n) => update({ page: n }), label: t('places.pagination') }}
+      />
 
       <PlaceFormDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} placeId={editing === 'new' ? null : editing} />
       <ConfirmDialog

@@ -1,10 +1,10 @@
-import { Alert, Box, Button, CloseButton, Flex, HStack, Link, List, NativeSelect, Stack, Table, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Flex, HStack, Link, List, NativeSelect, Stack, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CheckCheck, ExternalLink, FileSearch, Inbox } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
+import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { PLACE_REQUEST_TYPES, type ApproveAllResult, type PlaceRequest, type PlaceRequestType } from '../../../shared/schemas/place-request.ts';
 import { useApproveAllPlaceRequests } from '../api/approve-all-place-requests.ts';
@@ -12,12 +12,12 @@ import { useApprovePlaceRequest } from '../api/approve-place-request.ts';
 import { useAdminPlaceRequestsQuery, usePendingRequestCount } from '../api/get-place-requests.ts';
 import { formatDateTime, requestsFilterFromParams, requestsFilterToParams, STATUS_FILTERS, toRequestRow, type RequestRow, type RequestsFilter } from '../place-requests.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RejectRequestDialog } from './reject-request-dialog.tsx';
 import { RequestDetailsDialog } from './request-details-dialog.tsx';
 import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
-import { PendingCountBadge } from './request-status-badge.tsx';
+import { PendingCountBadge } from './pending-count-badge.tsx';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const PAGE_SIZE = 20;
@@ -176,19 +176,6 @@ function RequestsList({ filter, onShowAll, onPage, onDetails, onApprove, approvi
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   useClampedPage(filter.page, pages, query.isSuccess && !query.isPlaceholderData, onPage);
 
-  if (query.isPending) return <LinesSkeleton lines={8} />;
-  if (query.isError && !query.data) return <ErrorState message={t('requests.loadError')} onRetry={() => void query.refetch()} />;
-  if (rows.length === 0) {
-    return (
-      <EmptyBlock
-        icon={<Inbox />}
-        title={t(`requests.empty.${filter.type}.${filter.status}`)}
-        description={filter.status === 'pending' || filter.status === 'all' ? t('requests.emptyHint.pending') : t('requests.emptyHint.other')}
-        action={filter.status !== 'all' ? <Button variant="outline" onClick={onShowAll}>{t('requests.showAllStatuses')}</Button> : undefined}
-      />
-    );
-  }
-
   const requester = (row: RequestRow) => (row.requester ? (
     <Stack gap="0" minW="0">
       {row.requester.name && <Text fontWeight="medium" dir="auto" textAlign="start" truncate>{row.requester.name}</Text>}
@@ -236,54 +223,55 @@ function RequestsList({ filter, onShowAll, onPage, onDetails, onApprove, approvi
   );
 
   return (
-    <Box aria-busy={query.isFetching || undefined} opacity={query.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-      <Text role="status" fontSize="sm" color="fg.muted" mb="2">{t('requests.total', { count: total })}</Text>
-      {query.data && !query.data.checked && (
-        <Alert.Root status="warning" mb="3" borderRadius="lg" size="sm">
-          <Alert.Indicator />
-          <Alert.Title>{t('requests.rawNotice')}</Alert.Title>
-        </Alert.Root>
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      loading={query.isPending}
+      skeletonLines={8}
+      error={query.isError && !query.data && <ErrorState message={t('requests.loadError')} onRetry={() => void query.refetch()} />}
+      empty={(
+        <EmptyBlock
+          icon={<Inbox />}
+          title={t(`requests.empty.${filter.type}.${filter.status}`)}
+          description={filter.status === 'pending' || filter.status === 'all' ? t('requests.emptyHint.pending') : t('requests.emptyHint.other')}
+          action={filter.status !== 'all' ? <Button variant="outline" onClick={onShowAll}>{t('requests.showAllStatuses')}</Button> : undefined}
+        />
       )}
-      <Table.ScrollArea borderWidth="1px" borderRadius="lg" hideBelow="md">
-        <Table.Root size="sm">
-          <Table.Caption srOnly>{t(`requests.tabs.${filter.type}`)}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('requests.columns.requester')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('requests.columns.place')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('requests.columns.submitted')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('requests.columns.status')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.id}>
-                <Table.Cell maxW="xs">{requester(row)}</Table.Cell>
-                <Table.Cell maxW="xs">{place(row)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDateTime(row.createdAt, lang)}</Table.Cell>
-                <Table.Cell><RequestStatusBadge status={row.status} /></Table.Cell>
-                <Table.Cell>{actions(row)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <Stack as="ul" gap="3" hideFrom="md" listStyleType="none" ps="0" aria-label={t(`requests.tabs.${filter.type}`)}>
-        {rows.map((row) => (
-          <Stack as="li" key={row.id} borderWidth="1px" borderRadius="lg" p="3" gap="3">
-            <Flex justify="space-between" gap="3" align="start">
-              {place(row)}
-              <RequestStatusBadge status={row.status} />
-            </Flex>
-            {requester(row)}
-            <Text fontSize="sm" color="fg.muted">{t('requests.columns.submitted')}: {formatDateTime(row.createdAt, lang)}</Text>
-            {actions(row)}
-          </Stack>
-        ))}
-      </Stack>
-      <Pager page={Math.min(filter.page, pages)} pages={pages} onPage={onPage} label={t('requests.pagination')} />
-    </Box>
+      busy={query.isFetching}
+      dimmed={query.isPlaceholderData}
+      summary={(
+        <>
+          <Text role="status" fontSize="sm" color="fg.muted" mb="2">{t('requests.total', { count: total })}</Text>
+          {query.data && !query.data.checked && (
+            <Alert.Root status="warning" mb="3" borderRadius="lg" size="sm">
+              <Alert.Indicator />
+              <Alert.Title>{t('requests.rawNotice')}</Alert.Title>
+            </Alert.Root>
+          )}
+        </>
+      )}
+      caption={t(`requests.tabs.${filter.type}`)}
+      columns={[
+        { header: t('requests.columns.requester'), cell: requester, cellProps: () => ({ maxW: 'xs' }) },
+        { header: t('requests.columns.place'), cell: place, cellProps: () => ({ maxW: 'xs' }) },
+        { header: t('requests.columns.submitted'), cell: (row) => formatDateTime(row.createdAt, lang), cellProps: () => ({ whiteSpace: 'nowrap' }) },
+        { header: t('requests.columns.status'), cell: (row) => <RequestStatusBadge status={row.status} /> },
+        { header: t('common.actions'), cell: actions, align: 'end' },
+      ]}
+      cardsLabel={t(`requests.tabs.${filter.type}`)}
+      card={(row) => (
+        <Stack as="li" borderWidth="1px" borderRadius="lg" p="3" gap="3">
+          <Flex justify="space-between" gap="3" align="start">
+            {place(row)}
+            <RequestStatusBadge status={row.status} />
+          </Flex>
+          {requester(row)}
+          <Text fontSize="sm" color="fg.muted">{t('requests.columns.submitted')}: {formatDateTime(row.createdAt, lang)}</Text>
+          {actions(row)}
+        </Stack>
+      )}
+      pager={{ page: Math.min(filter.page, pages), pages, onPage, label: t('requests.pagination') }}
+    />
   );
 }
 

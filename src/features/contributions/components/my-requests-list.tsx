@@ -1,6 +1,6 @@
 import { Box, Button, Card, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { ExternalLink, Inbox } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PlaceFormOption } from '../../../components/place-form/place-form-fields.tsx';
@@ -13,8 +13,10 @@ import { PLACE_REQUEST_STATUSES, type PlaceRequest, type PlaceRequestStatus, typ
 import { useMyRequestsQuery } from '../api/get-my-requests.ts';
 import { usePlaceCreatedListener } from '../events.ts';
 import { formatDate } from './format.ts';
-import { RequestDetailsDialog, requestName } from './request-details-dialog.tsx';
 import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
+import { RequestDetailsDialog } from '../../../components/place-request/request-details-dialog.tsx';
+import { requestName } from '../../../components/place-request/request-text.ts';
+import { AppLink } from '../../../components/ui/link.tsx';
 
 const TEXT = {
   create: { heading: 'createHeading', intro: 'createIntro', empty: 'emptyCreate', emptyHint: 'emptyCreateHint' },
@@ -117,7 +119,41 @@ export function MyRequestsList({ type, categories, zones }: { type: PlaceRequest
           <Pager page={Math.min(page, pages)} pages={pages} onPage={(n) => update({ page: n })} />
         </>
       )}
-      <RequestDetailsDialog request={selected} onClose={() => setSelected(null)} categories={categories} zones={zones} />
+      <MyRequestDetails request={selected} onClose={() => setSelected(null)} categories={categories} zones={zones} />
     </Section>
+  );
+}
+
+const byId = (options: PlaceFormOption[]) => (id: number) => options.find((o) => o.id === id)?.label;
+
+/**
+ * The shared request details for one of the user's requests (null: closed): titled with the
+ * place's name, with a link to the place once approved. The last request stays on screen while the
+ * dialog animates out.
+ */
+function MyRequestDetails({ request: selected, onClose, categories, zones }: {
+  request: PlaceRequest | null;
+  onClose: () => void;
+  categories: PlaceFormOption[];
+  zones: PlaceFormOption[];
+}) {
+  const { t } = useTranslation();
+  const { pick, localize } = usePreferences();
+  const last = useRef(selected);
+  if (selected) last.current = selected;
+  const request = selected ?? last.current ?? undefined;
+  return (
+    <RequestDetailsDialog
+      open={selected !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={request ? t('contribute.requests.detailsTitle', { name: requestName(request, pick) }) : ''}
+      request={request}
+      lookups={{ category: byId(categories), zone: byId(zones) }}
+      aside={request?.status === 'approved' && request.place && (
+        <AppLink to={localize(`/p/${request.place.slug}`)} color="brand.fg" fontWeight="medium" alignSelf="start">
+          {t('contribute.requests.viewPlace')} <ExternalLink size={14} aria-hidden />
+        </AppLink>
+      )}
+    />
   );
 }

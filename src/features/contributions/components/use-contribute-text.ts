@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { placeFieldTextKey, type PlaceFormText } from '../../../components/place-form/place-form-fields.tsx';
+import type { PlaceFormText } from '../../../components/place-form/place-form-fields.tsx';
+import { useRequestFieldLabel } from '../../../components/place-request/request-text.ts';
 import { PLACE_FIELD_MESSAGES } from '../../../shared/schemas/place-form.ts';
 
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(PLACE_FIELD_MESSAGES).map(([key, text]) => [text, `contribute.validation.${key}`]));
-const EXTRA_FIELDS: Record<string, string> = { buildingId: 'contribute.form.fields.building', latitude: 'contribute.form.fields.latitude', longitude: 'contribute.form.fields.longitude' };
 
 /**
  * Texts of the contributors' place form and request details, in the page's language: `text` for the
@@ -18,10 +18,6 @@ export function useContributeText() {
     const key = MESSAGE_KEYS.get(message);
     return key ? t(key) : message;
   };
-  const fieldLabel = (field: string) => {
-    const key = placeFieldTextKey(field);
-    if (key) return text(key);
-    return EXTRA_FIELDS[field] ? t(EXTRA_FIELDS[field]) : field;
-  };
+  const fieldLabel = useRequestFieldLabel();
   return { text, errorText, fieldLabel };
 }

@@ -14,13 +14,14 @@ export function UserPositionLayer({ position }: { position: UserPosition }) {
   const map = useMap();
   const { t } = useTranslation();
   const { lat, lng, accuracyM } = position;
+  // className is read when Leaflet creates the path (pathOptions only restyle it): a prop, not a path option
   useEffect(() => {
     map.setView([lat, lng], Math.max(map.getZoom(), USER_ZOOM));
   }, [map, lat, lng]);
   return (
     <>
-      {accuracyM > 0 && <Circle center={[lat, lng]} radius={accuracyM} pathOptions={{ className: 'user-position-accuracy', color: '#2563eb', weight: 1, fillOpacity: 0.12 }} interactive={false} />}
-      <CircleMarker center={[lat, lng]} radius={8} pathOptions={{ className: 'user-position', color: '#ffffff', weight: 3, fillColor: '#2563eb', fillOpacity: 1 }}>
+      {accuracyM > 0 && <Circle center={[lat, lng]} radius={accuracyM} className="user-position-accuracy" pathOptions={{ color: '#2563eb', weight: 1, fillOpacity: 0.12 }} interactive={false} />}
+      <CircleMarker center={[lat, lng]} radius={8} className="user-position" pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#2563eb', fillOpacity: 1 }}>
         <Tooltip direction="top" offset={[0, -8]}>{t('nearMe.youAreHere')}</Tooltip>
       </CircleMarker>
     </>

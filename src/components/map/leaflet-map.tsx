@@ -9,6 +9,7 @@ import MarkerClusterGroup from 'react-leaflet-cluster';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-config.ts';
 import type { MapMarker, MapViewProps } from './types.ts';
+import { UserPositionLayer } from './user-position-layer.tsx';
 
 /** The parts of leaflet.markercluster's group used here (its types package is not installed). */
 interface ClusterGroup extends L.FeatureGroup {
@@ -149,7 +150,7 @@ function TileCredit({ text }: { text: string }) {
  * The Leaflet map itself (loaded lazily through map-view.tsx, so only map screens download Leaflet).
  * Its container is always dir="ltr": Leaflet positions tiles and controls assuming left-to-right.
  */
-export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)', center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, fitToMarkers = true, cluster = true, onMarkerOpen, openLabel, clusterLabel }: MapViewProps) {
+export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)', center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, fitToMarkers = true, cluster = true, onMarkerOpen, openLabel, clusterLabel, userPosition }: MapViewProps) {
   const { t } = useTranslation();
   return (
     <div dir="ltr" className="map-view" role="region" aria-label={label} style={{ height }}>
@@ -158,6 +159,7 @@ export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)'
         <TileCredit text={MAP_TILE_ATTRIBUTION ?? t('mapView.attribution')} />
         <ZoomControl position="topleft" zoomInTitle={t('mapView.zoomIn')} zoomOutTitle={t('mapView.zoomOut')} />
         <Markers markers={markers} cluster={cluster} fitToMarkers={fitToMarkers} onMarkerOpen={onMarkerOpen} openLabel={openLabel} clusterLabel={clusterLabel} />
+        {userPosition && <UserPositionLayer position={userPosition} />}
       </MapContainer>
     </div>
   );

@@ -30,4 +30,9 @@ export interface MapViewProps {
   openLabel?: string;
   /** Accessible name of a cluster icon, e.g. (n) => `${n} places – zoom in`. */
   clusterLabel?: (count: number) => string;
+  /** The visitor's position: drawn (dot and accuracy circle) and centred on when set (decision 030). */
+  userPosition?: UserPosition;
 }
+
+/** A visitor's position in decimal degrees with the browser's accuracy radius in metres. */
+export interface UserPosition { lat: number; lng: number; accuracyM: number }

@@ -4,6 +4,8 @@ import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { MapView, type MapMarker } from '../../../components/map/map-view.tsx';
+import { LocateControl } from '../../../components/map/locate-control.tsx';
+import type { UserPosition } from '../../../components/map/types.ts';
 import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
@@ -71,6 +73,7 @@ export default function MapPage() {
   const markersQuery = useMapMarkersQuery();
   const categories = useCategoriesQuery();
   const zones = useZonesQuery();
+  const [userPosition, setUserPosition] = useState<UserPosition>();
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -132,11 +135,12 @@ export default function MapPage() {
           </HStack>
         </Stack>
 
+        {!hidden && <LocateControl onLocated={setUserPosition} controls={MAP_ID} />}
         <Box id={MAP_ID} hidden={hidden}>
           {!hidden && (markersQuery.isError ? (
             <ErrorState message={t('mapPage.loadError')} onRetry={() => void markersQuery.refetch()} />
           ) : (
-            <MapView markers={markers} label={t('mapPage.mapLabel')} fitToMarkers={markers.length > 0} />
+            <MapView markers={markers} label={t('mapPage.mapLabel')} fitToMarkers={markers.length > 0} userPosition={userPosition} />
           ))}
         </Box>
 

@@ -7,6 +7,7 @@ import { Deferred } from '../../../components/ui/deferred.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePlaceQuery } from '../../../features/places/api/get-places.ts';
 import { DirectionsLink } from '../../../features/places/components/directions-link.tsx';
+import { VisitorDistance } from '../../../features/places/components/visitor-distance.tsx';
 import { OpenStatusBadge } from '../../../features/places/components/open-status-badge.tsx';
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
 import { ShareActions } from '../../../features/places/components/share-actions.tsx';
@@ -119,7 +120,7 @@ export default function PlaceDetailsPage() {
               {place.phone && <InfoRow icon={<Phone size={18} />} label={t('place.phone')}><Link href={`tel:${digits(place.phone)}`} dir="ltr">{place.phone}</Link></InfoRow>}
               {place.whatsapp && <InfoRow icon={<MessageCircle size={18} />} label={t('place.whatsapp')}><Link href={`https://wa.me/${digits(place.whatsapp).replace(/^\+/, '')}`} target="_blank" rel="noopener noreferrer" dir="ltr">{place.whatsapp}</Link></InfoRow>}
               {place.websiteUrl && <InfoRow icon={<Globe size={18} />} label={t('place.website')}><Link href={place.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" dir="ltr">{place.websiteUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}</Link></InfoRow>}
-              {place.latitude != null && place.longitude != null && <InfoRow icon={<Navigation size={18} />} label={t('place.directions')}><DirectionsLink lat={place.latitude} lng={place.longitude} name={name ?? place.name} /></InfoRow>}
+              {place.latitude != null && place.longitude != null && <InfoRow icon={<Navigation size={18} />} label={t('place.directions')}><HStack gap="3" wrap="wrap"><DirectionsLink lat={place.latitude} lng={place.longitude} name={name ?? place.name} /><VisitorDistance lat={place.latitude} lng={place.longitude} /></HStack></InfoRow>}
               {place.mapUrl && <InfoRow icon={<ExternalLink size={18} />} label={t('place.location')}><Link href={place.mapUrl} target="_blank" rel="noopener noreferrer">{t('place.openInMaps')}</Link></InfoRow>}
               {manager && <InfoRow icon={<User size={18} />} label={t('place.manager')}><Text dir="auto" textAlign="match-parent">{manager}</Text></InfoRow>}
               {place.managerPhone && <InfoRow icon={<Phone size={18} />} label={t('place.managerPhone')}><Link href={`tel:${digits(place.managerPhone)}`} dir="ltr">{place.managerPhone}</Link></InfoRow>}

@@ -7,14 +7,16 @@ import { pageMetaSchema } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
 
 export type { PlaceSort } from '../../../shared/schemas/common.ts';
-import type { PlaceSort } from '../../../shared/schemas/common.ts';
+import type { PublicPlaceSort } from '../../../shared/schemas/common.ts';
 export interface PlacesParams {
   zoneSlug?: string;
   categorySlug?: string;
   search?: string;
   page?: number;
   limit?: number;
-  sort?: PlaceSort;
+  sort?: PublicPlaceSort;
+  /** `<lat>,<lng>` of `sort: 'distance'` (items then carry `distanceM`). */
+  near?: string;
 }
 
 const placesPageSchema = z.object({ data: z.array(placeListItemSchema), meta: pageMetaSchema });

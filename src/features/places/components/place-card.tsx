@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
 import { OpenStatusBadge } from './open-status-badge.tsx';
+import { PlaceDistance } from './place-distance.tsx';
 
 /** A place in a list: logo (or icon), name in the current language, category, zone, address, phone. */
 export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem; headingLevel?: 'h2' | 'h3' }) {
@@ -42,6 +43,7 @@ export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem
               <Text dir="ltr">{place.phone}</Text>
             </HStack>
           )}
+          <PlaceDistance metres={place.distanceM} />
         </Card.Body>
       </RouterLink>
     </Card.Root>

@@ -13,10 +13,13 @@ import type { Category, Zone } from '../../../shared/schemas/entities.ts';
 import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
 import { PLACE_SORTS } from '../../../shared/schemas/common.ts';
 import { PlaceCard } from './place-card.tsx';
+import { NearMeControl } from './near-me-control.tsx';
+import { distanceNearOf } from '../../../lib/geolocation.ts';
+import type { PublicPlaceSort } from '../../../shared/schemas/common.ts';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const SORTS: readonly PlaceSort[] = PLACE_SORTS;
-const SORT_LABEL: Record<PlaceSort | 'relevance', string> = { relevance: 'places.sortRelevance', 'name-asc': 'places.sortNameAsc', 'name-desc': 'places.sortNameDesc', newest: 'places.sortNewest', oldest: 'places.sortOldest' };
+const SORT_LABEL: Record<PublicPlaceSort | 'relevance', string> = { distance: 'nearMe.sortDistance', relevance: 'places.sortRelevance', 'name-asc': 'places.sortNameAsc', 'name-desc': 'places.sortNameDesc', newest: 'places.sortNewest', oldest: 'places.sortOldest' };
 
 /** The search box of the list: typing updates `q` in the URL 300 ms after the last keystroke (replacing the entry). */
 function SearchField({ value, onChange }: { value: string; onChange: (q: string | undefined) => void }) {
@@ -66,16 +69,18 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
   const category = scope?.kind === 'category' ? undefined : params.get('category') || undefined;
   const q = params.get('q')?.trim().slice(0, LIMITS.searchMaxLength) || undefined;
   const sortParam = params.get('sort') as PlaceSort | null;
+  // nearest first when the URL has sort=distance and a valid near (Near me, decision 030)
+  const near = distanceNearOf(params);
   // a search is ordered by relevance unless a sort is chosen; a plain list by name
-  const sort: PlaceSort | undefined = sortParam && SORTS.includes(sortParam) ? sortParam : q ? undefined : 'name-asc';
+  const sort: PublicPlaceSort | undefined = near ? 'distance' : sortParam && SORTS.includes(sortParam) ? sortParam : q ? undefined : 'name-asc';
   const defaultSort = q ? 'relevance' : 'name-asc';
   const [extraPages, setExtraPages] = useState(0);
-  useEffect(() => setExtraPages(0), [page, zone, category, sort, q, scope?.slug]);
+  useEffect(() => setExtraPages(0), [page, zone, category, sort, near, q, scope?.slug]);
 
   const pages = Array.from({ length: extraPages + 1 }, (_, i) => page + i);
   const results = useQueries({
     queries: pages.map((p) =>
-      placesQueryOptions(lang, { page: p, limit: pageSize, sort, search: q, zoneSlug: zone, categorySlug: category }, scope),
+      placesQueryOptions(lang, { page: p, limit: pageSize, sort, near, search: q, zoneSlug: zone, categorySlug: category }, scope),
     ),
   });
   const first = results[0];
@@ -99,6 +104,7 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
 
   return (
     <Stack gap="5">
+      <NearMeControl />
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'end' }} wrap="wrap" role="search" aria-label={t('places.filters')}>
         <SearchField value={q ?? ''} onChange={(text) => update({ q: text }, true, true)} />
         {scope?.kind !== 'zone' && (
@@ -125,8 +131,8 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
         )}
         <Field label={t('places.sort')} id="filter-sort">
           <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="filter-sort" value={sort ?? 'relevance'} onChange={(e) => update({ sort: e.target.value === defaultSort ? undefined : e.target.value })}>
-              {(q ? (['relevance', ...SORTS] as const) : SORTS).map((s) => <option key={s} value={s}>{t(SORT_LABEL[s])}</option>)}
+            <NativeSelect.Field id="filter-sort" value={sort ?? 'relevance'} onChange={(e) => update({ sort: e.target.value === defaultSort ? undefined : e.target.value, near: undefined })}>
+              {[...(q ? (['relevance', ...SORTS] as const) : SORTS), ...(near ? (['distance'] as const) : [])].map((s) => <option key={s} value={s}>{t(SORT_LABEL[s])}</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

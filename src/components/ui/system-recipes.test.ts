@@ -11,7 +11,7 @@ import { RECIPES, SLOT_RECIPES, system } from './system.ts';
  */
 const COMPONENT_RECIPES: Record<string, string[]> = {
   Alert: ['alert'], Avatar: ['avatar'], Badge: ['badge'], Breadcrumb: ['breadcrumb'], Button: ['button'],
-  Card: ['card'], Checkbox: ['checkbox', 'checkmark'], CloseButton: ['button'], Collapsible: ['collapsible'], ColorSwatch: ['colorSwatch'],
+  Card: ['card'], Checkbox: ['checkbox', 'checkmark'], CloseButton: ['button'], Collapsible: ['collapsible'],
   Container: ['container'], DataList: ['dataList'], Dialog: ['dialog'], EmptyState: ['emptyState'], Field: ['field'],
   Fieldset: ['fieldset'], Heading: ['heading'], Icon: ['icon'], IconButton: ['button'], Input: ['input'],
   InputGroup: ['inputAddon'], Link: ['link'], List: ['list'], NativeSelect: ['nativeSelect'], Progress: ['progress'],
@@ -20,26 +20,19 @@ const COMPONENT_RECIPES: Record<string, string[]> = {
 };
 /** Layout primitives, providers and helpers: no recipe. */
 const RECIPE_FREE = new Set([
-  'AbsoluteCenter', 'AspectRatio', 'Box', 'Center', 'ChakraProvider', 'Flex', 'FormatNumber', 'Grid', 'Group', 'HStack', 'Image',
-  'LocaleProvider', 'Portal', 'Show', 'SimpleGrid', 'Span', 'Stack', 'Text', 'VStack', 'VisuallyHidden', 'chakra', 'createSystem',
-  'createToaster', 'defaultBaseConfig', 'defineConfig', 'defineStyle', 'useBreakpointValue', 'useChakraContext', 'useLocaleContext',
+  'AspectRatio', 'Box', 'Center', 'ChakraProvider', 'Flex', 'Grid', 'Group', 'HStack', 'Image', 'LocaleProvider', 'Portal',
+  'SimpleGrid', 'Stack', 'Text', 'VStack', 'VisuallyHidden', 'chakra', 'createSystem', 'createToaster', 'defaultBaseConfig',
+  'defineConfig', 'useBreakpointValue', 'useChakraContext',
 ]);
 
 const sourceFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
   e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []);
 
-const chartFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-  e.isDirectory() ? chartFiles(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []);
-
-/**
- * Every value imported from '@chakra-ui/react' in src/ and in the built files of @chakra-ui/charts (its
- * chart helpers render Chakra components too: ColorSwatch in tooltips and legends), types left out.
- */
+/** Every value imported from '@chakra-ui/react' in src/, types left out. */
 function chakraImports() {
   const names = new Set<string>();
-  const files = [...sourceFiles(path.resolve(__dirname, '../..')), ...chartFiles(path.resolve(__dirname, '../../../node_modules/@chakra-ui/charts/dist/esm'))];
-  for (const file of files) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]@chakra-ui\/react['"]/g)) {
+  for (const file of sourceFiles(path.resolve(__dirname, '../..'))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'@chakra-ui\/react'/g)) {
       if (m[1]) continue;
       for (const spec of m[2]!.split(',').map((s) => s.trim()).filter(Boolean)) {
         if (spec.startsWith('type ')) continue;

@@ -1,7 +1,7 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   animationStyles, breakpoints, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, layerStyles, semanticTokens, textStyles, tokens,
-  badgeRecipe, buttonRecipe, checkmarkRecipe, colorSwatchRecipe, containerRecipe, headingRecipe, iconRecipe, inputRecipe,
+  badgeRecipe, buttonRecipe, checkmarkRecipe, containerRecipe, headingRecipe, iconRecipe, inputRecipe,
   inputAddonRecipe, linkRecipe, separatorRecipe, skeletonRecipe, spinnerRecipe, textareaRecipe, alertSlotRecipe,
   avatarSlotRecipe, breadcrumbSlotRecipe, cardSlotRecipe, checkboxSlotRecipe, collapsibleSlotRecipe,
   dataListSlotRecipe, dialogSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, fieldsetSlotRecipe, listSlotRecipe,
@@ -24,7 +24,7 @@ const SEMANTIC_COLORS = ['bg', 'fg', 'border', 'gray', 'red', 'orange', 'green',
  * whose recipe is not listed here.
  */
 export const RECIPES = {
-  badge: badgeRecipe, button: buttonRecipe, checkmark: checkmarkRecipe, colorSwatch: colorSwatchRecipe, container: containerRecipe,
+  badge: badgeRecipe, button: buttonRecipe, checkmark: checkmarkRecipe, container: containerRecipe,
   heading: headingRecipe, icon: iconRecipe, input: inputRecipe, inputAddon: inputAddonRecipe, link: linkRecipe,
   separator: separatorRecipe, skeleton: skeletonRecipe, spinner: spinnerRecipe, textarea: textareaRecipe,
 };

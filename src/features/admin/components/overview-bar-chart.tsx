@@ -1,5 +1,4 @@
-import { Box, Heading, Table, Text, VisuallyHidden, useBreakpointValue } from '@chakra-ui/react';
-import { Chart, useChart } from '@chakra-ui/charts';
+import { Box, Heading, Table, Text, VisuallyHidden, useBreakpointValue, useChakraContext } from '@chakra-ui/react';
 import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../../../lib/intl.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
@@ -17,6 +16,8 @@ interface Props {
 }
 
 const BAR_PX = 34;
+/** `var(--chakra-colors-…)` of a colour token of the system. */
+const tokenVar = (system: ReturnType<typeof useChakraContext>, token: string): string => system.token.var(`colors.${token}`);
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
@@ -27,9 +28,12 @@ const truncate = (text: string, max: number) => (text.length > max ? `${text.sli
  */
 export function OverviewBarChart({ id, title, summary, nameHeader, countHeader, rows }: Props) {
   const { dir, lang } = usePreferences();
+  const system = useChakraContext();
   const rtl = dir === 'rtl';
   const shown = rows.slice(0, CHART_ROWS);
-  const chart = useChart({ data: shown.map((r) => ({ name: r.label, count: r.count })), series: [{ name: 'count', color: 'brand.solid' }] });
+  const data = shown.map((r) => ({ name: r.label, count: r.count }));
+  // Chakra's semantic tokens as CSS variables: the bars and texts follow the light/dark theme
+  const color = (token: string) => tokenVar(system, token);
   const nameWidth = useBreakpointValue({ base: 110, md: 170 }) ?? 110;
   return (
     <Box as="section" aria-labelledby={`${id}-title`} borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} minW="0">
@@ -37,19 +41,19 @@ export function OverviewBarChart({ id, title, summary, nameHeader, countHeader, 
       <Box as="figure" m="0">
         <Text as="figcaption" id={`${id}-summary`} fontSize="sm" color="fg.muted" mb="3">{summary}</Text>
         <Box aria-hidden="true" dir="ltr" data-testid={`${id}-chart`}>
-          <Chart.Root chart={chart} aspectRatio="auto" h={`${shown.length * BAR_PX + 8}px`}>
-            <BarChart data={chart.data} layout="vertical" responsive accessibilityLayer={false} margin={{ top: 4, bottom: 4, left: 8, right: 8 }}>
-              <CartesianGrid horizontal={false} stroke={chart.color('border.muted')} />
+          <Box h={`${shown.length * BAR_PX + 8}px`} fontSize="xs" css={{ '& svg': { overflow: 'visible' }, '& *': { outline: 'none' } }}>
+            <BarChart data={data} width="100%" height="100%" layout="vertical" responsive accessibilityLayer={false} margin={{ top: 4, bottom: 4, left: 8, right: 8 }}>
+              <CartesianGrid horizontal={false} stroke={color('border.muted')} />
               <XAxis type="number" dataKey="count" hide reversed={rtl} domain={[0, (max: number) => Math.ceil(max * 1.15)]} />
               <YAxis
                 type="category" dataKey="name" orientation={rtl ? 'right' : 'left'} width={nameWidth}
-                tickLine={false} axisLine={false} interval={0} tickFormatter={(v: string) => truncate(v, Math.floor(nameWidth / 7))}
+                tickLine={false} axisLine={false} interval={0} tick={{ fill: color('fg.muted') }} tickFormatter={(v: string) => truncate(v, Math.floor(nameWidth / 7))}
               />
-              <Bar dataKey="count" fill={chart.color('brand.solid')} radius={4} isAnimationActive={false}>
-                <LabelList dataKey="count" position={rtl ? 'left' : 'right'} fill={chart.color('fg')} formatter={(v) => formatNumber(Number(v), lang)} />
+              <Bar dataKey="count" fill={color('brand.solid')} radius={4} isAnimationActive={false}>
+                <LabelList dataKey="count" position={rtl ? 'left' : 'right'} fill={color('fg')} formatter={(v) => formatNumber(Number(v), lang)} />
               </Bar>
             </BarChart>
-          </Chart.Root>
+          </Box>
         </Box>
         <VisuallyHidden>
           <Table.Root size="sm">

@@ -50,7 +50,18 @@ export function OverviewBarChart({ id, title, summary, nameHeader, countHeader, 
                 tickLine={false} axisLine={false} interval={0} tick={{ fill: color('fg.muted') }} tickFormatter={(v: string) => truncate(v, Math.floor(nameWidth / 7))}
               />
               <Bar dataKey="count" fill={color('brand.solid')} radius={4} isAnimationActive={false}>
-                <LabelList dataKey="count" position={rtl ? 'left' : 'right'} fill={color('fg')} formatter={(v) => formatNumber(Number(v), lang)} />
+                <LabelList dataKey="count" content={(props) => {
+                  // the count after the bar's end: left of it in Arabic (the axis is reversed), right of it otherwise
+                  const box = props.viewBox as { x?: number; y?: number; width?: number; height?: number } | undefined;
+                  const x = box?.x ?? 0;
+                  const width = box?.width ?? 0;
+                  const end = rtl ? Math.min(x, x + width) - 6 : Math.max(x, x + width) + 6;
+                  return (
+                    <text x={end} y={(box?.y ?? 0) + (box?.height ?? 0) / 2} dominantBaseline="central" textAnchor={rtl ? 'end' : 'start'} fill={color('fg')}>
+                      {formatNumber(Number(props.value), lang)}
+                    </text>
+                  );
+                }} />
               </Bar>
             </BarChart>
           </Box>

@@ -99,7 +99,7 @@ function GapLink({ to, children, count }: { to: string; children: ReactNode; cou
             {count ?? '?'}
           </Badge>
           <Text as="span" flex="1">{children}</Text>
-          <Box as="span" aria-hidden="true" color="fg.muted" css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }}><ChevronRight size={16} /></Box>
+          <Box as="span" aria-hidden="true" color="fg.muted" _rtl={{ transform: 'scaleX(-1)' }}><ChevronRight size={16} /></Box>
         </RouterLink>
       </Link>
     </Box>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack } from '../../src/server/stack.ts';
-import { likelyDuplicatesCount } from '../../src/server/queries/overview.ts';
+import { DUPLICATES_COUNT_MAX_PLACES, likelyDuplicatesCount } from '../../src/server/queries/overview.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
 
 // Issue #16 "Data health at a glance": GET /admin/overview on its own database, so the figures are
@@ -119,11 +119,13 @@ describe('GET /admin/overview', () => {
     try {
       const result = await db.begin(async (tx) => {
         await tx`select set_config('statement_timeout', '7s', true)`;
-        const count = await likelyDuplicatesCount(tx, 200);
+        const count = await likelyDuplicatesCount(tx, 10, 200);
         const [{ timeout }] = await tx<{ timeout: string }[]>`select current_setting('statement_timeout') as timeout`;
         return { count, timeout };
       });
       expect(result).toEqual({ count: null, timeout: '7s' });
+      // above the places limit it does not even try (no wait on the lock)
+      expect(await db.begin((tx) => likelyDuplicatesCount(tx, DUPLICATES_COUNT_MAX_PLACES + 1, 60_000))).toBeNull();
     } finally {
       release();
       await holder;

@@ -92,6 +92,19 @@ for (const lang of ['en', 'ar'] as Lang[]) {
   });
 }
 
+test('the overview fits a phone screen without sideways scrolling, in Arabic and the dark theme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(inLang('ar', '/admin/overview'));
+  await expect(page.getByRole('region', { name: tr('ar', 'overview.perZone') }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('overview-phone-ar-dark.png'), fullPage: true });
+  const overflowing = await page.evaluate(() => [...document.querySelectorAll('main *')]
+    .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 || e.getBoundingClientRect().left < -1)
+    .filter((e) => !e.closest('[aria-hidden="true"]') && !e.closest('table')).slice(0, 3).map((e) => e.outerHTML.slice(0, 120)));
+  expect(overflowing).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
+
 /** A plural sentence of the locale as a pattern: any count in place of {{count}} (every plural form). */
 function sentence(lang: Lang, key: string): RegExp {
   const forms = ['zero', 'one', 'two', 'few', 'many', 'other'].map((f) => tr(lang, `${key}_${f}`))

@@ -163,9 +163,9 @@ function LatestChanges({ changes }: { changes: Overview['latestChanges'] }) {
                     {t(`history.operations.${entry.operation}`)}
                   </Badge>
                   <Text as="span" color="fg.muted" fontSize="sm">{entity}</Text>
-                  <Text as="span" fontWeight="medium" truncate maxW="xs"><bdi>{name}</bdi></Text>
+                  <Text as="span" fontWeight="medium" truncate maxW={{ base: 'full', sm: 'xs' }}><bdi>{name}</bdi></Text>
                 </HStack>
-                <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+                <Text fontSize="sm" color="fg.muted" whiteSpace={{ base: 'normal', md: 'nowrap' }}>
                   {formatDateTime(entry.at, lang)} · {entry.actor ? <bdi>{entry.actor.email ?? entry.actor.id}</bdi> : t('history.byDatabase', { role: entry.role })}
                 </Text>
                 <Link asChild {...linkStyle} fontSize="sm" whiteSpace="nowrap">

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
 
@@ -104,6 +105,17 @@ test('the overview fits a phone screen without sideways scrolling, in Arabic and
   expect(overflowing).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
+
+for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][]) {
+  test(`${lang}/${theme}: the overview passes axe (serious, critical)`, async ({ page }) => {
+    await page.goto(`${inLang(lang, '/admin/overview')}?theme=${theme}`);
+    await expect(page.getByRole('region', { name: tr(lang, 'overview.perCategory') }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await page.mouse.move(0, 0);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(blocking.map((v) => `${v.id} — ${v.nodes.map((n) => n.html).join('; ')}`)).toEqual([]);
+  });
+}
 
 /** A plural sentence of the locale as a pattern: any count in place of {{count}} (every plural form). */
 function sentence(lang: Lang, key: string): RegExp {

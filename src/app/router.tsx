@@ -43,6 +43,7 @@ const authRoutes: RouteObject[] = [
 const adminChildren: RouteObject[] = [
   { index: true, element: <Navigate to="/admin/map" replace /> },
   { path: 'ar', element: <Navigate to="/admin/map/ar" replace /> },
+  ...twin('overview', () => import('./routes/admin/admin-overview.tsx')),
   ...twin('map', () => import('./routes/admin/admin-map.tsx')),
   ...twin('map/zones/:zoneId', () => import('./routes/admin/admin-zone.tsx')),
   ...twin('zones', () => import('./routes/admin/admin-map.tsx')),

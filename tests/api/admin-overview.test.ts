@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack } from '../../src/server/stack.ts';
+import { DUPLICATES_COUNT_MAX_PLACES, likelyDuplicatesCount } from '../../src/server/queries/overview.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
 
 // Issue #16 "Data health at a glance": GET /admin/overview on its own database, so the figures are
@@ -70,6 +71,7 @@ describe('GET /admin/overview', () => {
     expect(data.pending.oldestHours).toBeCloseTo(10, 0);
     expect(data.pending.medianHours).toBeCloseTo(4, 0);
     expect(data.gaps).toEqual({ nameAr: 1, phone: 1, openingHours: 1, coordinates: 2 });
+    expect(data.likelyDuplicates).toBe(0);
     expect(data.latestChanges.length).toBeGreaterThanOrEqual(4);
     expect(data.latestChanges[0]).toMatchObject({ entity: 'place', operation: 'insert', after: expect.objectContaining({ slug: 'bare' }) });
 
@@ -87,5 +89,46 @@ describe('GET /admin/overview', () => {
     const bad = await list('missing=logo');
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
+  });
+
+  it('counts the likely duplicate pairs the duplicates list shows', async () => {
+    const admin = await createUser(db, { role: 'admin' });
+    const [{ id: cat }] = await db<{ id: number }[]>`insert into public.categories (slug, name) values ('pharmacies', 'Pharmacies') returning id::int`;
+    await db`insert into public.places ${db([
+      { slug: 'nahdi-olaya', name: 'Nahdi Pharmacy Olaya', category_id: cat, latitude: 24.6901, longitude: 46.6851 },
+      { slug: 'nahdi-olaya-2', name: 'Nahdi Pharmacy Olaya', category_id: cat, latitude: 24.6902, longitude: 46.6852 },
+    ])}`;
+    const overview = (await get(admin.authHeader)).body.data;
+    const pairs = (await (await app.request('/api/admin/duplicates', { headers: admin.authHeader })).json()) as any;
+    expect(overview.likelyDuplicates).toBe(1);
+    expect(pairs.meta.total).toBe(overview.likelyDuplicates);
+  });
+
+  it('answers null for likely duplicates when counting them exceeds the time budget, and keeps the transaction usable', async () => {
+    // another session holds the places table: the count waits, and its statement timeout cancels it
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => { locked = r; });
+    const holder = db.begin(async (tx) => {
+      await tx`lock table public.places in access exclusive mode`;
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      const result = await db.begin(async (tx) => {
+        await tx`select set_config('statement_timeout', '7s', true)`;
+        const count = await likelyDuplicatesCount(tx, 10, 200);
+        const [{ timeout }] = await tx<{ timeout: string }[]>`select current_setting('statement_timeout') as timeout`;
+        return { count, timeout };
+      });
+      expect(result).toEqual({ count: null, timeout: '7s' });
+      // above the places limit it does not even try (no wait on the lock)
+      expect(await db.begin((tx) => likelyDuplicatesCount(tx, DUPLICATES_COUNT_MAX_PLACES + 1, 60_000))).toBeNull();
+    } finally {
+      release();
+      await holder;
+    }
   });
 });

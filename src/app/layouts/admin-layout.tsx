@@ -18,6 +18,7 @@ import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';
 
 /** Admin sections; `match` lists the language-neutral path prefixes that mark a section current. */
 const NAV = [
+  { key: 'overview', to: '/admin/overview', match: ['/admin/overview'] },
   { key: 'map', to: '/admin/map', match: ['/admin/map', '/admin/zones'] },
   { key: 'categories', to: '/admin/categories', match: ['/admin/categories'] },
   { key: 'places', to: '/admin/places', match: ['/admin/places'] },

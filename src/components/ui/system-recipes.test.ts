@@ -22,7 +22,7 @@ const COMPONENT_RECIPES: Record<string, string[]> = {
 const RECIPE_FREE = new Set([
   'AspectRatio', 'Box', 'Center', 'ChakraProvider', 'Flex', 'Grid', 'Group', 'HStack', 'Image', 'LocaleProvider', 'Portal',
   'SimpleGrid', 'Stack', 'Text', 'VStack', 'VisuallyHidden', 'chakra', 'createSystem', 'createToaster', 'defaultBaseConfig',
-  'defineConfig', 'useBreakpointValue',
+  'defineConfig', 'useBreakpointValue', 'useChakraContext',
 ]);
 
 const sourceFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

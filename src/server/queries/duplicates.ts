@@ -78,14 +78,12 @@ export async function findDuplicateCandidates(tx: Tx, q: DuplicatesQuery): Promi
 }
 
 /**
- * One page of the directory's likely duplicate pairs (a.id < b.id) and their total: similar name keys
- * within DUPLICATE_LIMITS.radiusM metres, or a phone form in common; most similar first. Near pairs are
- * found by a grid self-join (cells of radiusM; each place meets the places of its 3×3 cells by a hash
- * join, so the cost grows with the places, not their square); the longitude cell is widened by the
- * directory's mean latitude.
+ * The `with … pairs as (…)` part of the pairs queries: every likely duplicate pair (a_id < b_id) with
+ * its distance (m, null for a phone-only pair), similarity and reasons. Shared by the list below and
+ * the overview's count (countDuplicatePairs), so the count equals the list's total.
  */
-export async function listDuplicatePairs(tx: Tx, paging: { page: number; limit: number }): Promise<{ rows: DuplicatePair[]; total: number }> {
-  const rows = await tx`
+function pairsCte(tx: Tx) {
+  return tx`
     with geo as (
       select p.id, p.name_key, p.name_ar_key, p.latitude, p.longitude from public.places p
       where p.latitude is not null and p.longitude is not null
@@ -122,7 +120,19 @@ export async function listDuplicatePairs(tx: Tx, paging: { page: number; limit: 
       select coalesce(n.a_id, ph.a_id) as a_id, coalesce(n.b_id, ph.b_id) as b_id, n.distance_m, n.sim,
              n.a_id is not null as by_name, ph.a_id is not null as by_phone
       from by_name n full join by_phone ph on ph.a_id = n.a_id and ph.b_id = n.b_id
-    )
+    )`;
+}
+
+/**
+ * One page of the directory's likely duplicate pairs (a.id < b.id) and their total: similar name keys
+ * within DUPLICATE_LIMITS.radiusM metres, or a phone form in common; most similar first. Near pairs are
+ * found by a grid self-join (cells of radiusM; each place meets the places of its 3×3 cells by a hash
+ * join, so the cost grows with the places, not their square); the longitude cell is widened by the
+ * directory's mean latitude.
+ */
+export async function listDuplicatePairs(tx: Tx, paging: { page: number; limit: number }): Promise<{ rows: DuplicatePair[]; total: number }> {
+  const rows = await tx`
+    ${pairsCte(tx)}
     select pairs.*, count(*) over () as total,
       a.slug as a_slug, a.name as a_name, a.name_ar as a_name_ar, b.slug as b_slug, b.name as b_name, b.name_ar as b_name_ar,
       case when pairs.distance_m is null and a.latitude is not null and b.latitude is not null then
@@ -142,6 +152,17 @@ export async function listDuplicatePairs(tx: Tx, paging: { page: number; limit: 
       distanceM: num(r.dist), similarity: r.sim == null ? null : Math.round(Number(r.sim) * 100) / 100, reasons: reasonsOf(r),
     })),
   };
+}
+
+/**
+ * How many likely duplicate pairs the directory has (the total of listDuplicatePairs), without
+ * fetching them: the admin overview's figure (decision 032: run under a time budget there).
+ */
+export async function countDuplicatePairs(tx: Tx): Promise<number> {
+  const [row] = await tx<{ count: number }[]>`
+    ${pairsCte(tx)}
+    select count(*)::int as count from pairs`;
+  return row!.count;
 }
 
 const isEmpty = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');

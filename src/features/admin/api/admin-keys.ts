@@ -19,6 +19,8 @@ export const adminKeys = {
   place: (lang: Lang, id: number) => ['admin-places', lang, 'detail', id] as const,
   placeRequests: (lang: Lang, params: object) => ['admin-place-requests', lang, 'list', params] as const,
   placeRequest: (lang: Lang, id: number) => ['admin-place-requests', lang, 'detail', id] as const,
+  /** The overview counts places: under the places prefix, so place writes refresh it. */
+  overview: (lang: Lang) => ['admin-places', lang, 'overview'] as const,
 };
 
 /**

@@ -5,6 +5,7 @@ import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { pageMetaSchema } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeSchema, type Place } from '../../../shared/schemas/entities.ts';
+import type { PlaceGap } from '../../../shared/schemas/overview.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
@@ -12,6 +13,8 @@ export interface AdminPlacesParams {
   search?: string;
   categoryId?: number;
   zoneId?: number;
+  /** Only the places with this gap (the overview's links). */
+  missing?: PlaceGap;
   page: number;
   limit: number;
 }
@@ -19,7 +22,7 @@ export interface AdminPlacesParams {
 const adminPlacesPageSchema = z.object({ data: z.array(placeListItemSchema), meta: pageMetaSchema });
 export type AdminPlacesPage = z.infer<typeof adminPlacesPageSchema>;
 
-/** GET /admin/places (search, categoryId, zoneId, page from 1, limit; names ordered in `lang`) → `{ data, meta: { page, limit, total } }`. */
+/** GET /admin/places (search, categoryId, zoneId, missing, page from 1, limit; names ordered in `lang`) → `{ data, meta: { page, limit, total } }`. */
 export const adminPlacesQueryOptions = (lang: Lang, params: AdminPlacesParams) =>
   queryOptions({
     queryKey: adminKeys.places(lang, params),

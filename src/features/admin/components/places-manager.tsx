@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Download, ExternalLink, History, MapPin, Pencil, Plus, Search, Store, Trash2 } from 'lucide-react';
+import { Download, ExternalLink, Filter, History, MapPin, Pencil, Plus, Search, Store, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -9,6 +9,7 @@ import { API_URL } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
+import { PLACE_GAPS, type PlaceGap } from '../../../shared/schemas/overview.ts';
 import { useAdminCategoriesQuery } from '../api/categories.ts';
 import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
 import { useAdminPlacesQuery, useDeletePlace } from '../api/places.ts';
@@ -18,6 +19,7 @@ import { PlaceFormDialog } from './place-form-dialog.tsx';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const PAGE_SIZE = 20;
+const placeGap = (v: string | null) => (PLACE_GAPS as readonly string[]).includes(v ?? '') ? (v as PlaceGap) : undefined;
 const positiveInt = (v: string | null) => {
   const n = Number(v);
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
@@ -35,7 +37,7 @@ function PlaceLogo({ place }: { place: PlaceListItem }) {
 
 /**
  * Places: a searchable, paginated table filtered by category and zone (kept in the URL:
- * `?search=&categoryId=&zoneId=&page=`), with create, edit and delete. Search is sent 300 ms after
+ * `?search=&categoryId=&zoneId=&page=`; `missing=` from the overview's gap links, shown as a removable filter), with create, edit and delete. Search is sent 300 ms after
  * typing stops and only when non-blank. Loading, empty and error-with-retry states.
  */
 export function PlacesManager() {
@@ -45,6 +47,7 @@ export function PlacesManager() {
   const search = params.get('search') ?? '';
   const categoryId = positiveInt(params.get('categoryId'));
   const zoneId = positiveInt(params.get('zoneId'));
+  const missing = placeGap(params.get('missing'));
   const page = positiveInt(params.get('page')) ?? 1;
   const [typed, setTyped] = useState(search);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -68,7 +71,7 @@ export function PlacesManager() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
 
-  const places = useAdminPlacesQuery({ search: search || undefined, categoryId, zoneId, page, limit: PAGE_SIZE });
+  const places = useAdminPlacesQuery({ search: search || undefined, categoryId, zoneId, missing, page, limit: PAGE_SIZE });
   const categories = useAdminCategoriesQuery();
   const zones = useAdminZonesQuery();
   const remove = useDeletePlace();
@@ -76,7 +79,7 @@ export function PlacesManager() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const rows = places.data?.data ?? [];
   useClampedPage(page, pages, places.isSuccess && !places.isPlaceholderData, (n) => update({ page: n }));
-  const filtered = !!(search || categoryId || zoneId);
+  const filtered = !!(search || categoryId || zoneId || missing);
 
   // every place as a file (GET /api/public/export): a plain download link, streamed by the server
   const addButton = (
@@ -134,6 +137,15 @@ export function PlacesManager() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </SimpleGrid>
+      {missing && (
+        <HStack mb="4" gap="2" wrap="wrap" borderWidth="1px" borderRadius="md" px="3" py="2" bg="bg.muted" data-testid="missing-filter">
+          <Filter size={16} aria-hidden />
+          <Text flex="1" fontWeight="medium">{t(`places.missing.${missing}`)}</Text>
+          <Button size="xs" variant="outline" onClick={() => update({ missing: undefined, page: undefined })}>
+            <X aria-hidden /> {t('places.removeMissing')}
+          </Button>
+        </HStack>
+      )}
 
       <DataTable
         rows={rows}
@@ -142,7 +154,7 @@ export function PlacesManager() {
         skeletonLines={8}
         error={places.isError && !places.data && <ErrorState message={t('places.loadError')} onRetry={() => void places.refetch()} />}
         empty={filtered ? (
-          <EmptyBlock icon={<Search />} title={t('places.noMatches')} action={<Button variant="outline" onClick={() => { setTyped(''); update({ search: undefined, categoryId: undefined, zoneId: undefined, page: undefined }); }}>{t('places.clearFilters')}</Button>} />
+          <EmptyBlock icon={<Search />} title={t('places.noMatches')} action={<Button variant="outline" onClick={() => { setTyped(''); update({ search: undefined, categoryId: undefined, zoneId: undefined, missing: undefined, page: undefined }); }}>{t('places.clearFilters')}</Button>} />
         ) : (
           <EmptyBlock icon={<Store />} title={t('places.empty')} description={t('places.emptyHint')} action={addButton} />
         )}

@@ -3,7 +3,7 @@ import type { ApiApp } from '../../http/env.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { listLatestChanges } from '../../queries/history.ts';
-import { pendingAges, placeGaps, placesPerCategory, placesPerZone } from '../../queries/overview.ts';
+import { likelyDuplicatesCount, pendingAges, placeGaps, placesPerCategory, placesPerZone } from '../../queries/overview.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { OVERVIEW_LATEST_CHANGES, overviewSchema } from '../../../shared/schemas/overview.ts';
 
@@ -19,7 +19,8 @@ export function adminOverviewRoutes(): ApiApp {
     createRoute({
       method: 'get', path: '/admin/overview', tags, security,
       summary: 'Data health: places per category and per zone, pending requests (count, oldest and median age in hours), '
-        + 'gap counts (no Arabic name, no phone, no opening hours, coordinates missing or > 5 km from the zone centre) and the 10 latest changes',
+        + 'gap counts (no Arabic name, no phone, no opening hours, coordinates missing or > 5 km from the zone centre), '
+        + 'likely duplicate pairs (null above 20 000 places or when not counted within 1.5 s) and the 10 latest changes',
       responses: jsonResponses(envelope(overviewSchema), 'The overview', [401, 403]),
     }),
     async (c) => {
@@ -31,6 +32,7 @@ export function adminOverviewRoutes(): ApiApp {
           perZone: await placesPerZone(tx),
           pending: await pendingAges(tx),
           gaps,
+          likelyDuplicates: await likelyDuplicatesCount(tx, total),
           latestChanges: await listLatestChanges(tx, OVERVIEW_LATEST_CHANGES),
         };
       });

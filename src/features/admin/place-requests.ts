@@ -110,6 +110,7 @@ const FIELD_LABEL_KEYS: Record<string, string> = {
   'details.description': 'places.fields.description',
   'details.imageUrl': 'places.fields.image',
   'details.youtubeUrl': 'places.fields.youtubeUrl',
+  openingHours: 'common:place.hours',
 };
 
 /** The label's i18n key of a payload field; null for a field the form does not know (show its name). */

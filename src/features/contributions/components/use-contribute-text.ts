@@ -3,7 +3,7 @@ import { placeFieldTextKey, type PlaceFormText } from '../../../components/place
 import { PLACE_FIELD_MESSAGES } from '../../../shared/schemas/place-form.ts';
 
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(PLACE_FIELD_MESSAGES).map(([key, text]) => [text, `contribute.validation.${key}`]));
-const EXTRA_FIELDS: Record<string, string> = { buildingId: 'contribute.form.fields.building', latitude: 'contribute.form.fields.latitude', longitude: 'contribute.form.fields.longitude' };
+const EXTRA_FIELDS: Record<string, string> = { buildingId: 'contribute.form.fields.building', latitude: 'contribute.form.fields.latitude', longitude: 'contribute.form.fields.longitude', openingHours: 'place.hours' };
 
 /**
  * Texts of the contributors' place form and request details, in the page's language: `text` for the

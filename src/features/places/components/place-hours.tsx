@@ -1,19 +1,16 @@
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayHoursText } from '../../../lib/opening-hours-text.ts';
 import { WEEK_DISPLAY_ORDER, type HoursDay, type PlaceHours } from '../../../shared/schemas/opening-hours.ts';
 
 /** Minutes before a change at which the status counts down ("Closes in 25 min") instead of naming the time. */
 const COUNTDOWN_MIN = 60;
 
 /** A day's intervals for people: "08:30–12:30, 16:00–20:30", "Open 24 hours", "Closed" or "Not known". */
-export function useDayText() {
+function useDayText() {
   const { t } = useTranslation();
-  return (day: HoursDay) => {
-    if (day.intervals.length === 1 && day.intervals[0].from === '00:00' && day.intervals[0].to === '24:00') return t('hours.open24');
-    if (day.intervals.length > 0) return day.intervals.map((i) => `${i.from}–${i.to}`).join(t('hours.separator'));
-    return day.unknown ? t('hours.dayUnknown') : t('hours.closed');
-  };
+  return (day: HoursDay) => dayHoursText(day.intervals, day.unknown, t);
 }
 
 /**

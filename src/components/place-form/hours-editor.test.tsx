@@ -11,13 +11,18 @@ import { system } from '../ui/system.ts';
 import { HoursEditor } from './hours-editor.tsx';
 
 /** The editor over a value as a form holds it; `seen` collects every value it gives back. */
-async function renderEditor(initial: string, lang: 'en' | 'ar' = 'en') {
+async function renderEditor(initial: string, lang: 'en' | 'ar' = 'en', resetTo?: string) {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ lng: lang, resources: { en: { common: en }, ar: { common: ar } }, ns: ['common'], defaultNS: 'common' });
   const seen: string[] = [];
   function Harness() {
     const [value, setValue] = useState(initial);
-    return <HoursEditor value={value} onChange={(v) => { seen.push(v); setValue(v); }} />;
+    return (
+      <>
+        <HoursEditor value={value} onChange={(v) => { seen.push(v); setValue(v); }} />
+        {resetTo !== undefined && <button type="button" onClick={() => setValue(resetTo)}>reset</button>}
+      </>
+    );
   }
   render(
     <ChakraProvider value={system}>
@@ -74,6 +79,15 @@ describe('HoursEditor', () => {
     fireEvent.change(screen.getByLabelText('How to give the hours'), { target: { value: 'rows' } });
     expect(screen.getByLabelText('Monday: closes (interval 1)')).toHaveProperty('value', '18:00');
     expect(last(seen)).toBe('Mo-Fr 08:00-18:00');
+  });
+
+  it('starts again from the form\'s value when the form is reset (another place, dialog reopened)', async () => {
+    const seen = await renderEditor('', 'en', 'Mo-Fr 08:00-17:00 "by appointment"');
+    expect(screen.getByLabelText('How to give the hours')).toHaveProperty('value', 'none');
+    fireEvent.click(screen.getByRole('button', { name: 'reset' }));
+    expect(screen.getByLabelText('How to give the hours')).toHaveProperty('value', 'text');
+    expect(screen.getByLabelText('Opening hours in OpenStreetMap syntax')).toHaveProperty('value', 'Mo-Fr 08:00-17:00 "by appointment"');
+    expect(seen).toEqual([]); // a reset is not an edit
   });
 
   it('names the days in Arabic on Arabic pages', async () => {

@@ -1,6 +1,6 @@
 import { Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Copy, Plus, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closedWeek, formatHoursRows, parseHoursRows, sameHoursRows, type HoursRows } from '../../shared/opening-hours-rows.ts';
 import { WEEK_DISPLAY_ORDER, WEEKDAYS, type HoursInterval, type Weekday } from '../../shared/schemas/opening-hours.ts';
@@ -13,11 +13,11 @@ const DEFAULT_INTERVAL: HoursInterval = { from: '08:00', to: '17:00' };
 const kindOf = (intervals: HoursInterval[]): DayKind =>
   intervals.length === 0 ? 'closed' : intervals.length === 1 && intervals[0].from === '00:00' && intervals[0].to === '24:00' ? 'allDay' : 'hours';
 
-interface State { mode: Mode; rows: HoursRows; text: string; original: { value: string; rows: HoursRows | null } }
+interface State { mode: Mode; rows: HoursRows; text: string; original: { value: string; rows: HoursRows | null }; emitted: string }
 
 function stateOf(value: string): State {
   const rows = parseHoursRows(value);
-  return { mode: !value.trim() ? 'none' : rows ? 'rows' : 'text', rows: rows ?? closedWeek(), text: value, original: { value, rows } };
+  return { mode: !value.trim() ? 'none' : rows ? 'rows' : 'text', rows: rows ?? closedWeek(), text: value, original: { value, rows }, emitted: value };
 }
 
 /**
@@ -30,22 +30,20 @@ function stateOf(value: string): State {
 export function HoursEditor({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
   const { t } = useTranslation('common');
   const id = useId();
-  const [state, setState] = useState(() => stateOf(value));
-  const emitted = useRef(value);
-  // the form was reset (dialog reopened, another place): start again from its value
-  if (value !== emitted.current) {
-    emitted.current = value;
-    const next = stateOf(value);
-    setState(next);
-    return null;
+  const [stored, setState] = useState(() => stateOf(value));
+  // the form was reset (dialog reopened, another place): start again from its value (React's
+  // "adjust state when a prop changes" pattern; `emitted` is the last value this editor gave the form)
+  let state = stored;
+  if (value !== stored.emitted) {
+    state = stateOf(value);
+    setState(state);
   }
 
   const emit = (next: State) => {
-    setState(next);
     const out = next.mode === 'none' ? ''
       : next.mode === 'text' ? next.text
         : next.original.rows && sameHoursRows(next.rows, next.original.rows) ? next.original.value : formatHoursRows(next.rows);
-    emitted.current = out;
+    setState({ ...next, emitted: out });
     onChange(out);
   };
   const setDay = (day: Weekday, intervals: HoursInterval[]) => emit({ ...state, rows: { ...state.rows, [day]: intervals } });

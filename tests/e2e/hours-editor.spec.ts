@@ -20,7 +20,7 @@ test.afterAll(async ({ baseURL }) => {
 });
 
 for (const lang of ['en', 'ar'] as Lang[]) {
-  test(`hours entered with the editor reach the place page; untouched hours keep their text (${lang})`, async ({ page, baseURL }) => {
+  test(`hours entered with the editor reach the place page (${lang})`, async ({ page, baseURL }) => {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
     const c = (key: string, vars?: Record<string, string | number>) => tr(lang, `common:${key}`, vars);
     const day = (code: string) => c(`hours.days.${code}`);

@@ -1,5 +1,6 @@
 import OpeningHours from 'opening_hours';
 import { DEFAULT_TIME_ZONE, registerOpeningHoursChecker } from '../shared/opening-hours.ts';
+import { WEEKDAYS, type HoursInterval, type PlaceHours, type Weekday } from '../shared/schemas/opening-hours.ts';
 
 /**
  * The server's use of the `opening_hours` library: validating values and answering "open now?"
@@ -64,6 +65,83 @@ export function openNowOf(hours: string | null, now: Date = new Date(), timeZone
     const at = wallClockIn(timeZone, now);
     if (oh.getUnknown(at)) return null;
     return oh.getState(at);
+  } catch {
+    return null;
+  }
+}
+
+const DAY_CODES: readonly Weekday[] = ['su', 'mo', 'tu', 'we', 'th', 'fr', 'sa']; // Date#getDay order
+const pad = (n: number) => String(n).padStart(2, '0');
+const hm = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const dayStart = (d: Date, plus = 0) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + plus);
+
+/**
+ * The city's time zone for reading hours. One helper so the `timeZone` website setting (h-opennow)
+ * replaces the default in one place; today it is DEFAULT_TIME_ZONE (Asia/Riyadh).
+ */
+export function cityTimeZone(): string {
+  return DEFAULT_TIME_ZONE;
+}
+
+interface Piece { start: Date; end: Date; unknown: boolean; from: Date; to: Date }
+
+/**
+ * The place page's reading of `hours` at `now` in `timeZone` (PlaceHours, src/shared/schemas/opening-hours.ts):
+ * the 7 days from today with their open intervals, whether it is open now and the next change (≤ 7 days ahead).
+ * An interval past midnight is listed on the day it starts ('18:00'–'02:00'); a day open throughout is
+ * '00:00'–'24:00'. null when `hours` is null or the library cannot evaluate it.
+ */
+export function placeHoursOf(hours: string | null, now: Date = new Date(), timeZone: string = cityTimeZone()): PlaceHours | null {
+  if (!hours) return null;
+  const oh = parsed(hours);
+  if (!oh) return null;
+  try {
+    const at = wallClockIn(timeZone, now);
+    const today = dayStart(at);
+    // merged intervals from yesterday to the day after the 7 days, so past-midnight tails are seen on both ends
+    const merged: { from: Date; to: Date; unknown: boolean }[] = [];
+    for (const [from, to, unknown] of oh.getOpenIntervals(dayStart(today, -1), dayStart(today, 8))) {
+      const last = merged.at(-1);
+      if (last && last.to.getTime() === from.getTime() && last.unknown === unknown) last.to = to;
+      else merged.push({ from, to, unknown });
+    }
+    const piecesOf = (i: number): Piece[] => {
+      const start = dayStart(today, i);
+      const end = dayStart(today, i + 1);
+      return merged.filter((m) => m.from < end && m.to > start).map((m) => ({
+        start: m.from > start ? m.from : start, end: m.to < end ? m.to : end, unknown: m.unknown, from: m.from, to: m.to,
+      }));
+    };
+    const isFullDay = (p: Piece, i: number) => p.start.getTime() === dayStart(today, i).getTime() && p.end.getTime() === dayStart(today, i + 1).getTime();
+    const week = Array.from({ length: 7 }, (_, i) => {
+      const pieces = piecesOf(i);
+      const intervals: HoursInterval[] = [];
+      for (const p of pieces) {
+        if (p.unknown) continue;
+        if (isFullDay(p, i)) { intervals.push({ from: '00:00', to: '24:00' }); continue; }
+        const continues = p.from < p.start; // began the day before
+        if (continues && !piecesOf(i - 1).some((q) => q.from === p.from && isFullDay(q, i - 1))) continue; // listed on that day
+        const runsOn = p.to > p.end && !piecesOf(i + 1).some((q) => q.from === p.from && isFullDay(q, i + 1));
+        intervals.push({ from: hm(p.start), to: runsOn ? hm(p.to) : p.end.getTime() === dayStart(today, i + 1).getTime() ? '24:00' : hm(p.end) });
+      }
+      return { day: DAY_CODES[dayStart(today, i).getDay()], intervals, unknown: pieces.some((p) => p.unknown) };
+    });
+    week.sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day));
+
+    const unknownNow = oh.getUnknown(at);
+    const state = oh.getState(at);
+    // the library also reports rule boundaries where nothing changes (midnight inside 18:00-02:00): skip them
+    let next: Date | undefined = at;
+    const limit = new Date(at.getTime() + 7 * 86_400_000);
+    do next = oh.getNextChange(next, limit);
+    while (next && next < limit && oh.getState(next) === state && oh.getUnknown(next) === unknownNow);
+    const nextChange = next && next < limit
+      ? { at: new Date(now.getTime() + (next.getTime() - at.getTime())).toISOString(), day: DAY_CODES[next.getDay()], time: hm(next) }
+      : null;
+    return {
+      timeZone, asOf: now.toISOString(), today: DAY_CODES[at.getDay()], openNow: unknownNow ? null : state,
+      nextChange, weekStable: oh.isWeekStable(), week,
+    };
   } catch {
     return null;
   }

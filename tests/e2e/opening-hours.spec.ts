@@ -3,7 +3,7 @@ import { adminApi, inLang, loginAdmin, tr, uid, type AdminTokens } from './admin
 import { LANGS, waitForHydration } from './public-fixtures.ts';
 
 /**
- * Issue #15: the place page shows the stored hours and the badge computed by the API (city time zone),
+ * Issue #15: the place page shows today's hours, the week and the status computed by the API (city time zone),
  * in both languages, without a hydration mismatch; unknown hours say so. `24/7` and `Mo-Su off` give
  * the same answer at any moment on the server; the browser's clock is fixed elsewhere (Playwright
  * `page.clock`) and changes nothing.
@@ -11,7 +11,19 @@ import { LANGS, waitForHydration } from './public-fixtures.ts';
 
 const id = uid();
 let tokens: AdminTokens;
-const made: { always?: { id: number; slug: string }; never?: { id: number; slug: string }; unknown?: { id: number; slug: string } } = {};
+type Made = { id: number; slug: string };
+const made: { always?: Made; never?: Made; unknown?: Made; closing?: Made; later?: Made } = {};
+
+/** Wall clock in Riyadh (the city's zone) of `d`: 'HH:MM' and the weekday code. */
+function riyadhClock(d: Date) {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Riyadh', hourCycle: 'h23', hour: '2-digit', minute: '2-digit', weekday: 'short' }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { time: `${part('hour')}:${part('minute')}`, day: part('weekday').slice(0, 2).toLowerCase(), date: d.toLocaleDateString('en-CA', { timeZone: 'Asia/Riyadh' }) };
+}
+const minutesFromNow = (n: number) => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + n * 60_000);
+// open until ~30 min from now (and since an hour ago); closed now, opening in ~2 hours
+const closing = { from: riyadhClock(minutesFromNow(-60)), to: riyadhClock(minutesFromNow(30)) };
+const later = { from: riyadhClock(minutesFromNow(120)), to: riyadhClock(minutesFromNow(180)) };
 
 test.beforeAll(async ({ baseURL }) => {
   tokens = await loginAdmin(baseURL!);
@@ -27,6 +39,8 @@ test.beforeAll(async ({ baseURL }) => {
     made.always = await add(`Always Open ${id}`, '24/7');
     made.never = await add(`Never Open ${id}`, 'Mo-Su off');
     made.unknown = await add(`No Hours ${id}`);
+    made.closing = await add(`Closing Soon ${id}`, `Mo-Su ${closing.from.time}-${closing.to.time}`);
+    made.later = await add(`Opens Later ${id}`, `Mo-Su ${later.from.time}-${later.to.time}`);
   } finally {
     await api.dispose();
   }
@@ -39,26 +53,53 @@ test.afterAll(async ({ baseURL }) => {
 });
 
 for (const lang of LANGS) {
-  test(`place page shows hours and the open/closed badge (${lang})`, async ({ page }) => {
+  test(`place page shows today's hours, the week and the open/closed status (${lang})`, async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (m) => { if (m.type() === 'error' && /hydrat/i.test(m.text())) errors.push(m.text()); });
     // the browser's clock at another day and hour than the server's must not change what the page says
     await page.clock.setFixedTime(new Date('2026-01-02T03:00:00Z'));
+    const week = page.getByTestId('hours-week');
 
     await page.goto(inLang(lang, `/p/${made.always!.slug}`));
     await waitForHydration(page);
-    await expect(page.getByTestId('opening-hours')).toHaveText('24/7');
-    await expect(page.getByTestId('open-status')).toHaveText(tr(lang, 'common:place.openNow'));
+    await expect(page.getByTestId('hours-status')).toHaveText(tr(lang, 'common:hours.status.open24'));
+    await expect(page.getByTestId('hours-today')).toHaveText(tr(lang, 'common:hours.todayLine', { hours: tr(lang, 'common:hours.open24') }));
+    await expect(week.getByRole('row')).toHaveCount(8); // header + 7 days
+    // Sunday first, in the page's language
+    await expect(week.getByRole('rowheader').first()).toHaveText(tr(lang, 'common:hours.days.su'));
+    await expect(week.getByRole('cell', { name: tr(lang, 'common:hours.open24'), exact: true })).toHaveCount(7);
 
     await page.goto(inLang(lang, `/p/${made.never!.slug}`));
     await waitForHydration(page);
-    await expect(page.getByTestId('opening-hours')).toHaveText('Mo-Su off');
-    await expect(page.getByTestId('open-status')).toHaveText(tr(lang, 'common:place.closedNow'));
+    await expect(page.getByTestId('hours-status')).toHaveText(tr(lang, 'common:hours.status.closed'));
+    await expect(week.getByRole('cell', { name: tr(lang, 'common:hours.closed'), exact: true })).toHaveCount(7);
+
+    // closes in about 30 minutes (counted down from the server's reading, not the browser's clock)
+    await page.goto(inLang(lang, `/p/${made.closing!.slug}`));
+    await waitForHydration(page);
+    const countdown = new RegExp(`^${tr(lang, 'common:hours.status.closesIn', { count: 999 }).replace('999', '(\\d+)')}$`);
+    await expect(page.getByTestId('hours-status')).toHaveText(countdown);
+    const minutes = Number(countdown.exec((await page.getByTestId('hours-status').textContent())!)![1]);
+    expect(minutes).toBeGreaterThanOrEqual(20);
+    expect(minutes).toBeLessThanOrEqual(31);
+    const today = riyadhClock(new Date());
+    const todayRow = week.locator('[aria-current="date"]');
+    await expect(todayRow.getByRole('rowheader')).toContainText(tr(lang, `common:hours.days.${today.day}`));
+
+    // closed, opening at a named time (today, or on the named day when that is after midnight in Riyadh)
+    await page.goto(inLang(lang, `/p/${made.later!.slug}`));
+    await waitForHydration(page);
+    const opens = riyadhClock(minutesFromNow(120));
+    const sameDay = opens.date === today.date;
+    await expect(page.getByTestId('hours-status')).toHaveText(sameDay
+      ? tr(lang, 'common:hours.status.opensAt', { time: later.from.time })
+      : tr(lang, 'common:hours.status.opensOn', { time: later.from.time, day: tr(lang, `common:hours.days.${opens.day}`) }));
+    await expect(todayRow.getByRole('cell')).toHaveText(`${later.from.time}–${later.to.time}`);
 
     await page.goto(inLang(lang, `/p/${made.unknown!.slug}`));
     await waitForHydration(page);
     await expect(page.getByText(tr(lang, 'common:place.hoursUnknown'))).toBeVisible();
-    await expect(page.getByTestId('open-status')).toHaveCount(0);
+    await expect(page.getByTestId('hours-status')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 }

@@ -11,7 +11,7 @@ export type PlaceFormValues = z.input<typeof placeCreateSchema>;
 
 export const emptyPlaceForm: PlaceFormValues = {
   name: '', nameAr: '', categoryId: undefined as unknown as number, zoneId: null, logoUrl: '', address: '', addressAr: '',
-  phone: '', whatsapp: '', websiteUrl: '', mapUrl: '', managerName: '', managerNameAr: '', managerPhone: '',
+  phone: '', whatsapp: '', websiteUrl: '', mapUrl: '', managerName: '', managerNameAr: '', managerPhone: '', openingHours: '',
   details: { description: '', imageUrl: '', youtubeUrl: '' },
 };
 
@@ -21,7 +21,7 @@ export function placeToForm(p: Place): PlaceFormValues {
     name: p.name, nameAr: p.nameAr ?? '', categoryId: p.categoryId, zoneId: p.zoneId, logoUrl: p.logoUrl ?? '',
     address: p.address ?? '', addressAr: p.addressAr ?? '', phone: p.phone ?? '', whatsapp: p.whatsapp ?? '',
     websiteUrl: p.websiteUrl ?? '', mapUrl: p.mapUrl ?? '', managerName: p.managerName ?? '', managerNameAr: p.managerNameAr ?? '',
-    managerPhone: p.managerPhone ?? '',
+    managerPhone: p.managerPhone ?? '', openingHours: p.openingHours ?? '',
     details: { description: p.details.description ?? '', imageUrl: p.details.imageUrl ?? '', youtubeUrl: p.details.youtubeUrl ?? '' },
   };
 }

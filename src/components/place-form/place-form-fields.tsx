@@ -1,9 +1,11 @@
 import { AspectRatio, Box, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Controller, get, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toYouTubeEmbedUrl } from '../../shared/youtube.ts';
 import { ImageUploadField } from '../ui/image-upload.tsx';
 import { LabeledField } from '../ui/labeled-field.tsx';
+import { HoursEditor } from './hours-editor.tsx';
 import { selectId, type PlaceFormValues } from './form-values.ts';
 
 /** The texts the place form shows; each form supplies them from its own namespace. */
@@ -50,11 +52,12 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 /**
  * The place form's fields, shared by the admin console and the contributors' add and
  * edit dialogs, in sections basic (names, category, zone, logo), contact (phone, WhatsApp, website,
- * manager), location (addresses, map URL) and additional details (description, main image, YouTube
+ * manager), opening hours (HoursEditor), location (addresses, map URL) and additional details (description, main image, YouTube
  * link with an embedded preview once it is a valid watch/embed/shorts/youtu.be link).
  */
 export function PlaceFormFields({ form, text, errorText, categories, zones, upload, onUploadingChange, nameOptionalHelper }: PlaceFormFieldsProps) {
   const { errors } = form.formState;
+  const { t } = useTranslation('common');
   const uploads = useRef({ logo: false, image: false });
   const youtubeUrl = useWatch({ control: form.control, name: 'details.youtubeUrl' });
   const embedUrl = toYouTubeEmbedUrl(youtubeUrl);
@@ -126,6 +129,14 @@ export function PlaceFormFields({ form, text, errorText, categories, zones, uplo
           {field('managerNameAr', 'fields.managerNameAr', arabic('managerNameAr'))}
           {field('managerPhone', 'fields.managerPhone', phone('managerPhone'))}
         </SimpleGrid>
+      </Section>
+
+      <Section legend={t('place.hours')}>
+        <Controller
+          control={form.control}
+          name="openingHours"
+          render={({ field: f }) => <HoursEditor value={(f.value as string | null | undefined) ?? ''} onChange={f.onChange} error={message('openingHours')} />}
+        />
       </Section>
 
       <Section legend={text('sections.location')}>

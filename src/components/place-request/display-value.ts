@@ -1,3 +1,4 @@
+import { parseHoursRows, type HoursRows } from '../../shared/opening-hours-rows.ts';
 import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
 
 /**
@@ -15,7 +16,9 @@ export type DisplayValue =
   | { kind: 'empty' }
   | { kind: 'text'; text: string; dir?: 'ltr' | 'rtl' }
   | { kind: 'link'; url: string }
-  | { kind: 'image'; url: string };
+  | { kind: 'image'; url: string }
+  /** Opening hours: the stored text, and its week rows when it is plain weekly hours (null: shown as text). */
+  | { kind: 'hours'; text: string; rows: HoursRows | null };
 
 export interface ValueLookups {
   /** Category and zone names by id, in the page's language (absent while loading or unknown). */
@@ -26,7 +29,7 @@ export interface ValueLookups {
 /**
  * A payload value → how to show it: empty (null, '' or absent: not given or cleared), the category or
  * zone name for their ids (`#id` when unknown), images (http(s) or /uploads/) previewed, http(s) URLs
- * as links, phones and coordinates left-to-right, Arabic texts right-to-left, anything else as text.
+ * as links, opening hours with their week rows, phones and coordinates left-to-right, Arabic texts right-to-left, anything else as text.
  */
 export function describeValue(field: string, value: unknown, lookups: ValueLookups = {}): DisplayValue {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return { kind: 'empty' };
@@ -35,6 +38,7 @@ export function describeValue(field: string, value: unknown, lookups: ValueLooku
     return name ? { kind: 'text', text: name } : { kind: 'text', text: `#${value}`, dir: 'ltr' };
   }
   if (typeof value === 'string' && IMAGE_FIELDS.has(field) && isImageUrl(value)) return { kind: 'image', url: value };
+  if (typeof value === 'string' && field === 'openingHours') return { kind: 'hours', text: value, rows: parseHoursRows(value) };
   if (typeof value === 'string' && LINK_FIELDS.has(field) && isHttpUrl(value)) return { kind: 'link', url: value };
   const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
   if (LTR_FIELDS.has(field)) return { kind: 'text', text, dir: 'ltr' };

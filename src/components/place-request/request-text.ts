@@ -7,6 +7,7 @@ const EXTRA_FIELDS: Record<string, string> = {
   buildingId: 'contribute.form.fields.building',
   latitude: 'contribute.form.fields.latitude',
   longitude: 'contribute.form.fields.longitude',
+  openingHours: 'place.hours',
 };
 
 /** The common-namespace label key of a payload field ('name', 'categoryId', 'details.imageUrl'…); null when unknown. */

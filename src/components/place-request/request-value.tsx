@@ -1,12 +1,14 @@
-import { Image, Link, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Image, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { weekLines } from '../../lib/opening-hours-text.ts';
+import type { HoursRows } from '../../shared/opening-hours-rows.ts';
 import type { DisplayValue } from './display-value.ts';
 
 /**
  * One shown value of a place request or history entry (see describeValue): '(empty)', an image
  * previewed (`alt` names it; its address when it cannot be loaded), a link opening in a new tab
- * (left-to-right), or text in its own direction. Used by the profile and the admin pages alike.
+ * (left-to-right), opening hours as week lines, or text in its own direction. Used by the profile and the admin pages alike.
  */
 export function RequestValueView({ value, alt }: { value: DisplayValue; alt: string }) {
   const { t } = useTranslation('common');
@@ -22,6 +24,8 @@ export function RequestValueView({ value, alt }: { value: DisplayValue; alt: str
           <VisuallyHidden>{t('placeRequest.opensInNewTab')}</VisuallyHidden>
         </Link>
       );
+    case 'hours':
+      return <HoursValue text={value.text} rows={value.rows} />;
     default:
       // Free text takes the direction of its own first letters (an English address on an Arabic page).
       return <Text as="span" dir={value.dir ?? 'auto'} whiteSpace="pre-wrap" display="inline-block" textAlign="start" wordBreak="break-word">{value.text}</Text>;
@@ -40,4 +44,20 @@ export function Preview({ url, alt, size }: { url: string; alt: string; size: st
     );
   }
   return <Image src={url} alt={alt} maxW={size === 'full' ? 'full' : undefined} boxSize={size === 'full' ? undefined : size} maxH="48" objectFit="contain" borderRadius="md" bg="bg.muted" onError={() => setFailed(true)} />;
+}
+
+/**
+ * Opening hours of a request or history entry: the week as lines (Sunday first, equal consecutive days
+ * joined: "Sunday–Thursday: 08:00–12:00") over the stored text; a value the lines cannot show, as its text.
+ */
+function HoursValue({ text, rows }: { text: string; rows: HoursRows | null }) {
+  const { t } = useTranslation('common');
+  const source = <Text as="span" dir="ltr" fontFamily={rows ? 'mono' : undefined} fontSize={rows ? 'xs' : undefined} color={rows ? 'fg.muted' : undefined} wordBreak="break-word">{text}</Text>;
+  if (!rows) return source;
+  return (
+    <Stack as="span" gap="0.5" display="inline-flex" data-testid="hours-value">
+      {weekLines(rows, t).map((line) => <Text as="span" key={line}>{line}</Text>)}
+      {source}
+    </Stack>
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placeHoursSchema } from './opening-hours.ts';
 
 /**
  * Entity shapes the API returns, camelCase. Shared by server (OpenAPI) and SPA (response checks).
@@ -130,6 +131,13 @@ export const placeSchema = placeListItemSchema.extend({
   }],
 });
 export type Place = z.infer<typeof placeSchema>;
+
+/** The place page's answer (GET /api/public/places/{slug}): the place, up to 6 related places and its hours read for people. */
+export const placeWithRelatedSchema = placeSchema.extend({
+  related: z.array(placeListItemSchema),
+  hours: placeHoursSchema.nullable(),
+});
+export type PlaceWithRelated = z.infer<typeof placeWithRelatedSchema>;
 
 export const websiteSettingsSchema = z.object({
   logoUrl: z.string().nullable(),

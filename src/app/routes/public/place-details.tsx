@@ -1,6 +1,6 @@
 import { AspectRatio, Badge, Box, Breadcrumb, Card, Container, Grid, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Building2, Clock, ExternalLink, Globe, MapPin, MessageCircle, Navigation, Phone, Store, User } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Deferred } from '../../../components/ui/deferred.tsx';
@@ -9,6 +9,7 @@ import { usePlaceQuery } from '../../../features/places/api/get-places.ts';
 import { DirectionsLink } from '../../../features/places/components/directions-link.tsx';
 import { VisitorDistance } from '../../../features/places/components/visitor-distance.tsx';
 import { OpenStatusBadge } from '../../../features/places/components/open-status-badge.tsx';
+import { PlaceHoursPanel } from '../../../features/places/components/place-hours.tsx';
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
 import { ShareActions } from '../../../features/places/components/share-actions.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
@@ -38,6 +39,9 @@ export default function PlaceDetailsPage() {
   const { pick, localize, lang } = usePreferences();
   const query = usePlaceQuery(slug);
   const place = query.data;
+  const { refetch } = query;
+  // a fresh reading of the hours once their next change has passed (stable, so the status timer is not reset each render)
+  const refreshHours = useCallback(() => void refetch(), [refetch]);
   const name = place ? pick(place.name, place.nameAr) : slug;
   // "Name — Category, Zone" (issue 14), as in the server's <title>
   const comma = lang === 'ar' ? '، ' : ', ';
@@ -111,9 +115,11 @@ export default function PlaceDetailsPage() {
             <Card.Body gap="4">
               <Heading as="h2" id="contact-heading" size="md">{t('place.contact')}</Heading>
               <InfoRow icon={<Clock size={18} />} label={t('place.hours')}>
-                {place.openingHours
-                  ? <HStack gap="2" wrap="wrap"><Text as="span" dir="ltr" data-testid="opening-hours">{place.openingHours}</Text><OpenStatusBadge openNow={place.openNow} /></HStack>
-                  : <Text color="fg.muted">{t('place.hoursUnknown')}</Text>}
+                {place.hours
+                  ? <PlaceHoursPanel hours={place.hours} onExpired={refreshHours} />
+                  : place.openingHours
+                    ? <HStack gap="2" wrap="wrap"><Text as="span" dir="ltr" data-testid="opening-hours">{place.openingHours}</Text><OpenStatusBadge openNow={place.openNow} /></HStack>
+                    : <Text color="fg.muted">{t('place.hoursUnknown')}</Text>}
               </InfoRow>
               {address && <InfoRow icon={<MapPin size={18} />} label={t('place.address')}><Text dir="auto" textAlign="match-parent">{address}</Text></InfoRow>}
               {place.building && <InfoRow icon={<Building2 size={18} />} label={t('place.building')}><Text>{place.building.number ? `${place.building.number} · ` : ''}<bdi>{pick(place.building.name, place.building.nameAr)}</bdi></Text></InfoRow>}

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { pageMetaSchema } from '../../../shared/schemas/common.ts';
-import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
+import { placeListItemSchema, placeWithRelatedSchema } from '../../../shared/schemas/entities.ts';
 
 export type { PlaceSort } from '../../../shared/schemas/common.ts';
 import type { PublicPlaceSort } from '../../../shared/schemas/common.ts';
@@ -45,10 +45,9 @@ export function usePlacesQuery(params: PlacesParams, scope?: { kind: 'category' 
   return useQuery(placesQueryOptions(lang, params, scope));
 }
 
-export const placeWithRelatedSchema = placeSchema.extend({ related: z.array(placeListItemSchema) });
-export type PlaceWithRelated = z.infer<typeof placeWithRelatedSchema>;
+export { placeWithRelatedSchema, type PlaceWithRelated } from '../../../shared/schemas/entities.ts';
 
-/** GET /public/places/{slug}: one place with details and related places. */
+/** GET /public/places/{slug}: one place with details, related places and its hours read for people. */
 export const placeQueryOptions = (lang: Lang, slug: string) =>
   queryOptions({
     queryKey: ['places', lang, 'detail', slug],

@@ -2,12 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   envelope, nearQuerySchema, pagedEnvelope, pagingQuerySchema, placeCursorSchema, publicPlaceSortSchema, searchTextSchema, slugSchema, sortLangSchema,
 } from '../../../shared/schemas/common.ts';
-import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
+import { placeListItemSchema, placeWithRelatedSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
+import { placeHoursOf } from '../../opening-hours.ts';
 import { redirectedPlaceSlug } from '../../queries/duplicates.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../../queries/places.ts';
 
@@ -51,11 +52,11 @@ export function placeRoutes(deps: AppDeps): ApiApp {
   app.openapi(
     createRoute({
       method: 'get', path: '/public/places/{slug}', tags: ['public'],
-      summary: 'One place with details, manager contact and up to 6 related places (same category)',
+      summary: 'One place with details, manager contact, up to 6 related places (same category) and its hours read for people (`hours`)',
       request: { params: z.object({ slug: slugSchema }) },
       description: 'A slug merged into another place (decision 023) answers 301 with `Location` naming the kept place\'s address in this API.',
       responses: {
-        ...jsonResponses(envelope(placeSchema.extend({ related: z.array(placeListItemSchema) })), 'The place', [400, 404]),
+        ...jsonResponses(envelope(placeWithRelatedSchema), 'The place', [400, 404]),
         301: { description: 'The place was merged into another one: `Location` is the kept place\'s address', headers: { Location: { schema: { type: 'string' } } } },
       },
     }),
@@ -63,7 +64,7 @@ export function placeRoutes(deps: AppDeps): ApiApp {
       const { slug } = c.req.valid('param');
       const found = await c.var.db(async (tx) => {
         const [row, related] = await Promise.all([getPlaceBySlug(tx, slug), relatedPlaces(tx, slug)]);
-        if (row) return { data: { ...toPlace(row), related: related.map(toPlaceListItem) } };
+        if (row) return { data: { ...toPlace(row), related: related.map(toPlaceListItem), hours: placeHoursOf(row.opening_hours) } };
         const target = await redirectedPlaceSlug(tx, slug);
         if (!target) throw new ApiError(404, 'place_not_found');
         return { target };

@@ -102,7 +102,7 @@ test('categories page: search, grid/list view and A–Z/Z–A sort, all in the U
   await expect(page.getByRole('button', { name: 'عرض قائمة' })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('map: the view\'s clusters and pins, show/hide, category filter, zones, zone detail', async ({ page }) => {
+test('map: the view\'s clusters and pins, show/hide, category filter, zones, zone detail', async ({ page, request }) => {
   await blockMapTiles(page);
   type View = { places: { category: string }[]; buildings: unknown[]; clusters: { count: number; places: number }[] };
   const markerUrls: string[] = [];

@@ -43,4 +43,26 @@ describe('MarkerIndexCache', () => {
     live = false;
     expect(cache.get('c')).toBeUndefined();
   });
+
+  it('builds once for concurrent requests, again after an invalidation', async () => {
+    const cache = new MarkerIndexCache(() => true);
+    let builds = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const build = async () => {
+      builds++;
+      await gate;
+      return index;
+    };
+    const both = Promise.all([cache.getOrBuild('k', build), cache.getOrBuild('k', build)]);
+    release();
+    expect(await both).toEqual([index, index]);
+    expect(builds).toBe(1);
+    expect(await cache.getOrBuild('k', build)).toBe(index);
+    expect(builds).toBe(1);
+    cache.invalidate();
+    await cache.getOrBuild('k', build);
+    expect(builds).toBe(2);
+    await expect(cache.getOrBuild('bad', () => Promise.reject(new Error('zone_not_found')))).rejects.toThrow('zone_not_found');
+  });
 });

@@ -69,6 +69,7 @@ export function markersInView(index: MarkerIndex, bbox: MapBbox, zoom: number): 
  */
 export class MarkerIndexCache {
   readonly #entries = new Map<string, MarkerIndex>();
+  readonly #pending = new Map<string, Promise<MarkerIndex>>();
   #generation = 0;
 
   constructor(private readonly isLive: () => boolean, private readonly maxEntries = 64) {}
@@ -93,5 +94,30 @@ export class MarkerIndexCache {
   invalidate(): void {
     this.#generation++;
     this.#entries.clear();
+  }
+
+  /**
+   * The index for `key`, else the one being built for it since the last invalidation (concurrent
+   * requests after a change wait for one build instead of each loading every marker), else
+   * `build()`'s, kept as set() allows. A failed build (e.g. 404 unknown zone) fails its waiters too.
+   * Markers are the same for every role (places and buildings are readable by anyone), so one build
+   * serves all.
+   */
+  getOrBuild(key: string, build: () => Promise<MarkerIndex>): Promise<MarkerIndex> {
+    const hit = this.get(key);
+    if (hit) return Promise.resolve(hit);
+    const generation = this.#generation;
+    const pendingKey = `${generation}\u0000${key}`;
+    let pending = this.#pending.get(pendingKey);
+    if (!pending) {
+      pending = build()
+        .then((index) => {
+          this.set(key, index, generation);
+          return index;
+        })
+        .finally(() => this.#pending.delete(pendingKey));
+      this.#pending.set(pendingKey, pending);
+    }
+    return pending;
   }
 }

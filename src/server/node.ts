@@ -26,9 +26,7 @@ import { DEFAULT_AUTH_RATE_LIMITS, scalePerIpLimits } from './auth/rate-limit.ts
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode, mailerFromEnv } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
 import { listenForChanges } from './db/change-listener.ts';
-import { ResponseCache } from './http/response-cache.ts';
-import { clearSearchCaches } from './queries/search.ts';
-import { MarkerIndexCache } from './map-clusters.ts';
+import { createPublicCaches } from './http/public-caches.ts';
 import { LocalStorageProvider } from './storage/local-storage-provider.ts';
 import { SupabaseStorageProvider } from './storage/supabase-storage-provider.ts';
 
@@ -78,16 +76,11 @@ async function main() {
   // Anonymous public answers from memory, emptied on every change notification of the database
   // (and on writes through this API); served only while the LISTEN connection is up.
   // The map's clustering indexes (decision 031) live and die with it.
-  const markerIndexes = env.RESPONSE_CACHE ? new MarkerIndexCache(() => responseCache?.live ?? false) : undefined;
-  const responseCache = env.RESPONSE_CACHE
-    ? new ResponseCache({
-      maxEntries: env.RESPONSE_CACHE_MAX_ENTRIES, maxBytes: env.RESPONSE_CACHE_MAX_MB * 2 ** 20,
-      onInvalidate: () => {
-        clearSearchCaches();
-        markerIndexes?.invalidate();
-      },
-    })
+  const caches = env.RESPONSE_CACHE
+    ? createPublicCaches({ maxEntries: env.RESPONSE_CACHE_MAX_ENTRIES, maxBytes: env.RESPONSE_CACHE_MAX_MB * 2 ** 20 })
     : undefined;
+  const responseCache = caches?.responseCache;
+  const markerIndexes = caches?.markerIndexes;
   const changes = responseCache
     ? listenForChanges(stack.databaseUrl, {
       onChange: () => responseCache.invalidate(),

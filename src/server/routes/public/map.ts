@@ -90,15 +90,13 @@ export function mapRoutes(deps: Pick<AppDeps, 'markerIndexes'> = {}): ApiApp {
       if (bbox === undefined || zoom === undefined) {
         data = { ...await c.var.db((tx) => loadMarkers(tx, zoneSlug, categorySlug)), clusters: [] };
       } else {
-        const cache = deps.markerIndexes;
-        const key = `${zoneSlug ?? ''}\u0000${categorySlug ?? ''}`;
-        let index = cache?.get(key);
-        if (!index) {
-          const generation = cache?.generation ?? 0;
+        const build = async () => {
           const all = await c.var.db((tx) => loadMarkers(tx, zoneSlug, categorySlug));
-          index = buildMarkerIndex(all.places, all.buildings);
-          cache?.set(key, index, generation);
-        }
+          return buildMarkerIndex(all.places, all.buildings);
+        };
+        const index = deps.markerIndexes
+          ? await deps.markerIndexes.getOrBuild(`${zoneSlug ?? ''}\u0000${categorySlug ?? ''}`, build)
+          : await build();
         data = markersInView(index, bbox, zoom);
       }
       c.header('Cache-Control', CACHE_CONTROL);

@@ -26,8 +26,7 @@ import { DEFAULT_AUTH_RATE_LIMITS, scalePerIpLimits } from './auth/rate-limit.ts
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode, mailerFromEnv } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
 import { listenForChanges } from './db/change-listener.ts';
-import { ResponseCache } from './http/response-cache.ts';
-import { clearSearchCaches } from './queries/search.ts';
+import { createPublicCaches } from './http/public-caches.ts';
 import { LocalStorageProvider } from './storage/local-storage-provider.ts';
 import { SupabaseStorageProvider } from './storage/supabase-storage-provider.ts';
 
@@ -76,9 +75,12 @@ async function main() {
   const security = { tileUrl: env.VITE_MAP_TILE_URL, apiUrl: env.VITE_API_URL, trustProxy: env.TRUST_PROXY, scriptHashes };
   // Anonymous public answers from memory, emptied on every change notification of the database
   // (and on writes through this API); served only while the LISTEN connection is up.
-  const responseCache = env.RESPONSE_CACHE
-    ? new ResponseCache({ maxEntries: env.RESPONSE_CACHE_MAX_ENTRIES, maxBytes: env.RESPONSE_CACHE_MAX_MB * 2 ** 20, onInvalidate: clearSearchCaches })
+  // The map's clustering indexes (decision 031) live and die with it.
+  const caches = env.RESPONSE_CACHE
+    ? createPublicCaches({ maxEntries: env.RESPONSE_CACHE_MAX_ENTRIES, maxBytes: env.RESPONSE_CACHE_MAX_MB * 2 ** 20 })
     : undefined;
+  const responseCache = caches?.responseCache;
+  const markerIndexes = caches?.markerIndexes;
   const changes = responseCache
     ? listenForChanges(stack.databaseUrl, {
       onChange: () => responseCache.invalidate(),
@@ -91,7 +93,7 @@ async function main() {
     // Decision mails go the auth codes' way (dev mailbox or SMTP_*); in Supabase mode only with SMTP_HOST
     // (Supabase Auth's SMTP sends its own mails only) — decision 024.
     mailer: !supabaseAuth || env.SMTP_HOST ? mailerFromEnv(env) : undefined,
-    logger, security, corsOrigins: env.CORS_ORIGINS, responseCache,
+    logger, security, corsOrigins: env.CORS_ORIGINS, responseCache, markerIndexes,
     authRateLimits: scalePerIpLimits(DEFAULT_AUTH_RATE_LIMITS, env.AUTH_IP_LIMIT_SCALE),
     migrations: listMigrations().map((m) => m.version),
     docsScript: async () => new Uint8Array(await readFile(scalarBundlePath())),

@@ -23,6 +23,30 @@ beforeAll(async () => {
   await sql`insert into public.places (slug, name, category_id, zone_id) values ('markers-test-nowhere', 'Markers Nowhere', ${category.id}, ${zone.id})`;
 });
 
+// A far-away island of places for the view tests (South Pacific: no seeded place is near), and two on
+// either side of the antimeridian.
+const ISLAND = { lat: -40, lng: -140 };
+const ISLAND_PLACES = 40;
+const ISLAND_BBOX = '-141,-41,-139,-39';
+
+beforeAll(async () => {
+  const [cafes] = await sql`select id from public.categories where slug = 'cafes'`;
+  const [pharmacies] = await sql`select id from public.categories where slug = 'pharmacies'`;
+  const [zone] = await sql`select id from public.zones where slug <> ${ZONE} order by id limit 1`; // not the zone test's
+  // 4 groups of 10 places, ~0.2° apart, each group within ~50 m
+  const rows = Array.from({ length: ISLAND_PLACES }, (_, i) => {
+    const group = Math.floor(i / 10);
+    return {
+      slug: `markers-test-island-${i}`, name: `Island ${i}`, category_id: i % 4 === 0 ? pharmacies.id : cafes.id, zone_id: zone.id,
+      latitude: ISLAND.lat + (group % 2) * 0.2 + (i % 10) * 0.0004, longitude: ISLAND.lng + Math.floor(group / 2) * 0.2 + (i % 10) * 0.0003,
+    };
+  });
+  await sql`insert into public.places ${sql(rows, 'slug', 'name', 'category_id', 'zone_id', 'latitude', 'longitude')}`;
+  await sql`insert into public.places (slug, name, category_id, zone_id, latitude, longitude) values
+            ('markers-test-east-of-180', 'East of 180', ${cafes.id}, ${zone.id}, -16.5, 179.9),
+            ('markers-test-west-of-180', 'West of -180', ${cafes.id}, ${zone.id}, -16.5, -179.9)`;
+});
+
 afterAll(async () => {
   await sql`delete from public.places where slug like 'markers-test-%'`;
   await sql`delete from public.zones where slug = ${ZONE}`;
@@ -82,5 +106,76 @@ describe('GET /public/map/markers', () => {
     const bad = await get('/public/map/markers?zoneSlug=Not%20A%20Slug');
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('zoneSlug');
+  });
+});
+
+describe('GET /public/map/markers?bbox=…&zoom=…', () => {
+  type View = { places: { slug: string }[]; buildings: unknown[]; clusters: { id: number; count: number; places: number; lat: number; lng: number; expansionZoom: number }[] };
+  const view = async (query: string) => {
+    const res = await get(`/public/map/markers?${query}`);
+    expect(res.status).toBe(200);
+    return res.body.data as View;
+  };
+  const total = (v: View) => v.places.length + v.buildings.length + v.clusters.reduce((n, c) => n + c.count, 0);
+
+  it('answers only the markers in the box, the counts adding up to the places there', async () => {
+    // (from zoom 8: at a world-wide zoom a cluster whose centre is in the box may hold markers far outside it)
+    for (const zoom of [8, 10, 12, 14, 16, 17, 22]) {
+      const v = await view(`bbox=${ISLAND_BBOX}&zoom=${zoom}`);
+      expect(total(v), `zoom ${zoom}`).toBe(ISLAND_PLACES);
+      expect(v.clusters.reduce((n, c) => n + c.places, 0) + v.places.length, `zoom ${zoom}`).toBe(ISLAND_PLACES);
+      expect(v.places.every((p) => p.slug.startsWith('markers-test-island-'))).toBe(true);
+    }
+    // the whole-set answer has no clusters
+    expect((await view('')).clusters).toEqual([]);
+  });
+
+  it('groups nearby places into clusters that split as the map zooms in', async () => {
+    const far = await view(`bbox=${ISLAND_BBOX}&zoom=5`);
+    expect(far.clusters).toHaveLength(1);
+    expect(far.clusters[0]).toMatchObject({ count: ISLAND_PLACES, places: ISLAND_PLACES });
+    expect(far.places).toEqual([]);
+    const split = far.clusters[0]!.expansionZoom;
+    expect(split).toBeGreaterThan(5);
+    const closer = await view(`bbox=${ISLAND_BBOX}&zoom=${split}`);
+    expect(closer.clusters.length).toBeGreaterThan(1);
+    expect(closer.clusters.every((c) => c.count < ISLAND_PLACES)).toBe(true);
+    const street = await view(`bbox=${ISLAND_BBOX}&zoom=17`);
+    expect(street.clusters).toEqual([]);
+    expect(street.places).toHaveLength(ISLAND_PLACES);
+  });
+
+  it('leaves out what is outside the box, filters by category, and crosses the antimeridian when west > east', async () => {
+    const half = await view(`bbox=-141,-41,-139.9,-39&zoom=17`);
+    expect(half.places).toHaveLength(20);
+    const pharmacies = await view(`bbox=${ISLAND_BBOX}&zoom=17&categorySlug=pharmacies`);
+    expect(pharmacies.places).toHaveLength(ISLAND_PLACES / 4);
+    expect(pharmacies.buildings).toEqual([]);
+    const across = await view('bbox=179,-17,-179,-16&zoom=10');
+    expect(across.places.map((p) => p.slug).sort()).toEqual(['markers-test-east-of-180', 'markers-test-west-of-180']);
+    const eastOnly = await view('bbox=179,-17,180,-16&zoom=10');
+    expect(eastOnly.places.map((p) => p.slug)).toEqual(['markers-test-east-of-180']);
+  });
+
+  it('answers a bad bbox or zoom with 400 validation_failed in the request\'s language', async () => {
+    const bad = async (query: string, field: string) => {
+      const res = await get(`/public/map/markers?${query}`, { 'Accept-Language': 'ar' });
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.code, query).toBe('validation_failed');
+      expect(res.body.error.message, query).toBe('بعض الحقول غير صالحة.');
+      expect(res.body.error.fields, query).toHaveProperty(field);
+    };
+    await bad('bbox=1,2,3&zoom=5', 'bbox');
+    await bad('bbox=a,b,c,d&zoom=5', 'bbox');
+    await bad('bbox=-141,-39,-139,-41&zoom=5', 'bbox'); // south > north
+    await bad('bbox=-181,-41,-139,-39&zoom=5', 'bbox');
+    await bad('bbox=-141,-91,-139,-39&zoom=5', 'bbox');
+    await bad(`bbox=${ISLAND_BBOX}&zoom=23`, 'zoom');
+    await bad(`bbox=${ISLAND_BBOX}&zoom=-1`, 'zoom');
+    await bad(`bbox=${ISLAND_BBOX}&zoom=2.5`, 'zoom');
+    await bad(`bbox=${ISLAND_BBOX}`, 'zoom');
+    await bad('zoom=5', 'bbox');
+    const en = await get('/public/map/markers?bbox=nope&zoom=5');
+    expect(en.body.error.message).toBe('Some fields are invalid.');
   });
 });

@@ -102,27 +102,38 @@ test('categories page: search, grid/list view and A–Z/Z–A sort, all in the U
   await expect(page.getByRole('button', { name: 'عرض قائمة' })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('map: every place with coordinates, clusters, show/hide, category filter, zones, zone detail', async ({ page, request }) => {
+test('map: the view\'s clusters and pins, show/hide, category filter, zones, zone detail', async ({ page, request }) => {
   await blockMapTiles(page);
-  const markers = (await (await request.get('/api/public/map/markers')).json()).data as { places: { category: string }[]; buildings: unknown[] };
+  type View = { places: { category: string }[]; buildings: unknown[]; clusters: { count: number; places: number }[] };
+  const markerUrls: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/api/public/map/markers')) markerUrls.push(r.url()); });
+  const firstView = page.waitForResponse((r) => r.url().includes('/api/public/map/markers?') && r.ok());
   await page.goto('/map');
+  const view = (await (await firstView).json()).data as View;
   const map = page.getByRole('region', { name: 'Map of places and buildings' });
   await expect(map).toHaveAttribute('dir', 'ltr');
-  await expect(page.getByText(`${markers.places.length} places on the map`)).toBeVisible();
-  await expect(page.getByText(`${markers.buildings.length} buildings`, { exact: true })).toBeVisible();
-  // clusters keep thousands of markers few on screen; their counts add up to every marker
+  const placesIn = (v: View) => v.places.length + v.clusters.reduce((n, c) => n + c.places, 0);
+  const buildingsIn = (v: View) => v.buildings.length + v.clusters.reduce((n, c) => n + c.count - c.places, 0);
+  await expect(page.getByText(`${placesIn(view)} places on the map`)).toBeVisible();
+  await expect(page.getByText(`${buildingsIn(view)} buildings`, { exact: true })).toBeVisible();
+  // the server's clusters keep markers few on screen; their counts add up to the view's markers
   const clusters = map.getByRole('button', { name: /places here, zoom in$/ });
   await expect(clusters.first()).toBeVisible();
-  // (polled: while a zoom animates, the clusters of both zoom levels are in the page)
   const onMap = () => map.locator('.leaflet-marker-icon').evaluateAll((els) =>
     els.reduce((n, el) => n + (el.classList.contains('map-cluster') ? Number(el.textContent) : 1), 0));
-  await expect.poll(onMap).toBe(markers.places.length + markers.buildings.length);
+  await expect.poll(onMap).toBe(placesIn(view) + buildingsIn(view));
   expect(await clusters.count()).toBeLessThan(100);
+  // only views are asked for, never the whole set
+  expect(markerUrls.length).toBeGreaterThan(0);
+  expect(markerUrls.every((u) => /[?&]bbox=/.test(u) && /[?&]zoom=\d+/.test(u))).toBe(true);
 
-  // category filter
-  const pharmacies = markers.places.filter((p) => p.category === 'pharmacies').length;
+  // category filter: the view of pharmacies
+  await waitForHydration(page);
+  const pharmaciesView = page.waitForResponse((r) => r.url().includes('categorySlug=pharmacies') && r.ok());
   await page.getByLabel('Category').selectOption('pharmacies');
-  await expect(page.getByText(`${pharmacies} places on the map`)).toBeVisible();
+  const pharmacies = (await (await pharmaciesView).json()).data as View;
+  expect(pharmacies.buildings).toEqual([]);
+  await expect(page.getByText(`${placesIn(pharmacies)} places on the map`)).toBeVisible();
   await expect(page).toHaveURL('/map?category=pharmacies');
 
   // show/hide map

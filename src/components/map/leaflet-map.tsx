@@ -28,7 +28,7 @@ const LabelledDivIcon = L.DivIcon.extend({
   },
 }) as unknown as new (options: L.DivIconOptions & { label?: string }) => L.DivIcon;
 
-const pinIcons: Record<NonNullable<MapMarker['kind']>, L.DivIcon> = {
+const pinIcons: Record<'place' | 'building', L.DivIcon> = {
   place: L.divIcon({ className: 'map-pin map-pin--place', html: '<span class="map-pin__shape"></span>', iconSize: [26, 30], iconAnchor: [13, 30], popupAnchor: [0, -26] }),
   building: L.divIcon({ className: 'map-pin map-pin--building', html: '<span class="map-pin__shape"></span>', iconSize: [26, 30], iconAnchor: [13, 30], popupAnchor: [0, -26] }),
 };
@@ -79,7 +79,7 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
       else if (marker.href) navigate(marker.href);
     };
     const layers = markers.map((m) => {
-      const layer = L.marker([m.lat, m.lng], { icon: pinIcons[m.kind ?? 'place'], title: m.title, keyboard: true, riseOnHover: true });
+      const layer = L.marker([m.lat, m.lng], { icon: pinIcons[m.kind === 'building' ? 'building' : 'place'], title: m.title, keyboard: true, riseOnHover: true });
       layer.bindPopup(() => popupContent(m, openLabel, open), { autoPanPadding: [24, 24] });
       return layer;
     });
@@ -130,6 +130,101 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
   );
 }
 
+/** Milliseconds of quiet after a move or zoom before the view is reported (onViewChange). */
+const VIEW_DEBOUNCE_MS = 250;
+
+/**
+ * Server-clustered markers (MapViewProps.onViewChange): reports the view (debounced on moveend, which
+ * Leaflet also fires after a zoom) and draws the given clusters and pins as they are, diffing by id so
+ * unchanged layers (and an open popup) stay. A cluster is a keyboard-reachable button; click/Enter
+ * zooms to its expansionZoom, centred on it.
+ */
+function ViewMarkers({ markers, onViewChange, onMarkerOpen, openLabel, clusterLabel }: Pick<MapViewProps, 'markers' | 'onMarkerOpen' | 'openLabel' | 'clusterLabel'> & { onViewChange: NonNullable<MapViewProps['onViewChange']> }) {
+  const map = useMap();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const reportRef = useRef(onViewChange);
+  reportRef.current = onViewChange;
+  const openRef = useRef(onMarkerOpen);
+  openRef.current = onMarkerOpen;
+  const layersRef = useRef(new Map<string, { layer: L.Marker; signature: string }>());
+  const groupRef = useRef<L.LayerGroup | null>(null);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const report = () => {
+      const b = map.getBounds();
+      reportRef.current({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth(), zoom: map.getZoom() });
+    };
+    const onMove = () => {
+      clearTimeout(timer);
+      timer = setTimeout(report, VIEW_DEBOUNCE_MS);
+    };
+    map.whenReady(report);
+    map.on('moveend', onMove);
+    return () => {
+      clearTimeout(timer);
+      map.off('moveend', onMove);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const group = L.layerGroup().addTo(map);
+    groupRef.current = group;
+    const layers = layersRef.current;
+    return () => {
+      layers.clear();
+      map.removeLayer(group);
+      groupRef.current = null;
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    const open = (marker: MapMarker, event: MouseEvent) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // new tab etc.
+      event.preventDefault();
+      if (openRef.current) openRef.current(marker);
+      else if (marker.href) navigate(marker.href);
+    };
+    const layers = layersRef.current;
+    const wanted = new Set<string>();
+    for (const m of markers) {
+      const key = String(m.id);
+      const signature = `${m.lat},${m.lng},${m.title},${m.subtitle ?? ''},${m.href ?? ''},${m.count ?? ''},${m.expansionZoom ?? ''}`;
+      wanted.add(key);
+      const existing = layers.get(key);
+      if (existing?.signature === signature) continue;
+      if (existing) group.removeLayer(existing.layer);
+      let layer: L.Marker;
+      if (m.kind === 'cluster') {
+        const count = m.count ?? 0;
+        const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+        const icon = new LabelledDivIcon({
+          html: `<span>${count}</span>`, className: `map-cluster map-cluster--${size}`, iconSize: L.point(40, 40),
+          label: clusterLabel ? clusterLabel(count) : t('mapView.cluster', { count }),
+        });
+        layer = L.marker([m.lat, m.lng], { icon, keyboard: true });
+        // Leaflet fires click for a mouse click and for Enter on the focused icon
+        layer.on('click', () => map.setView([m.lat, m.lng], m.expansionZoom ?? map.getZoom() + 1));
+      } else {
+        layer = L.marker([m.lat, m.lng], { icon: pinIcons[m.kind === 'building' ? 'building' : 'place'], title: m.title, keyboard: true, riseOnHover: true });
+        layer.bindPopup(() => popupContent(m, openLabel, open), { autoPanPadding: [24, 24] });
+      }
+      group.addLayer(layer);
+      layers.set(key, { layer, signature });
+    }
+    for (const [key, { layer }] of layers) {
+      if (wanted.has(key)) continue;
+      group.removeLayer(layer);
+      layers.delete(key);
+    }
+  }, [markers, map, navigate, openLabel, clusterLabel, t]);
+
+  return null;
+}
+
 /**
  * The tiles' credit line (HTML) in the attribution control, replaced when it changes: the default is
  * OpenStreetMap's credit in the page's language, which a TileLayer `attribution` (read once) would
@@ -150,7 +245,7 @@ function TileCredit({ text }: { text: string }) {
  * The Leaflet map itself (loaded lazily through map-view.tsx, so only map screens download Leaflet).
  * Its container is always dir="ltr": Leaflet positions tiles and controls assuming left-to-right.
  */
-export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)', center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, fitToMarkers = true, cluster = true, onMarkerOpen, openLabel, clusterLabel, userPosition }: MapViewProps) {
+export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)', center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, fitToMarkers = true, cluster = true, onMarkerOpen, openLabel, clusterLabel, userPosition, onViewChange }: MapViewProps) {
   const { t } = useTranslation();
   return (
     <div dir="ltr" className="map-view" role="region" aria-label={label} style={{ height }}>
@@ -158,7 +253,9 @@ export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)'
         <TileLayer url={MAP_TILE_URL} />
         <TileCredit text={MAP_TILE_ATTRIBUTION ?? t('mapView.attribution')} />
         <ZoomControl position="topleft" zoomInTitle={t('mapView.zoomIn')} zoomOutTitle={t('mapView.zoomOut')} />
-        <Markers markers={markers} cluster={cluster} fitToMarkers={fitToMarkers} onMarkerOpen={onMarkerOpen} openLabel={openLabel} clusterLabel={clusterLabel} />
+        {onViewChange
+          ? <ViewMarkers markers={markers} onViewChange={onViewChange} onMarkerOpen={onMarkerOpen} openLabel={openLabel} clusterLabel={clusterLabel} />
+          : <Markers markers={markers} cluster={cluster} fitToMarkers={fitToMarkers} onMarkerOpen={onMarkerOpen} openLabel={openLabel} clusterLabel={clusterLabel} />}
         {userPosition && <UserPositionLayer position={userPosition} />}
       </MapContainer>
     </div>

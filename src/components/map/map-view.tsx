@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { MapViewProps } from './types.ts';
 import { useHydrated } from '../ui/deferred.tsx';
 
-export type { MapMarker, MapViewProps } from './types.ts';
+export type { MapMarker, MapViewProps, MapViewState } from './types.ts';
 
 const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
 

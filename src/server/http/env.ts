@@ -49,6 +49,11 @@ export interface AppDeps {
    * Function's import graph stays without lru-cache.)
    */
   responseCache?: { middleware(): import('hono').MiddlewareHandler; invalidate(): void };
+  /**
+   * The map's clustering indexes by filter, emptied with the response cache (Node; absent: each
+   * bbox request builds its index — decision 031). The shape of map-clusters.ts's MarkerIndexCache.
+   */
+  markerIndexes?: Pick<import('../map-clusters.ts').MarkerIndexCache, 'getOrBuild'>;
   /** Extra routes mounted under /api after the resources (tests use it for probe endpoints). */
   extraRoutes?: ((app: ApiApp, deps: AppDeps) => void)[];
 }

@@ -29,8 +29,60 @@ export const buildingMarkerSchema = z.object({
 });
 export type BuildingMarker = z.infer<typeof buildingMarkerSchema>;
 
+/**
+ * Zoom levels a map view may ask for (`zoom` of GET /public/map/markers), and the clustering:
+ * markers within `clusterRadiusPx` screen pixels (256 px tiles) of each other form a cluster up to
+ * `clusterMaxZoom`; from the zoom after it every marker comes on its own.
+ */
+export const MAP_VIEW_LIMITS = { minZoom: 0, maxZoom: 22, clusterRadiusPx: 60, clusterMaxZoom: 16 } as const;
+
+/** A view's bounding box in WGS84 degrees. `west > east` means the box crosses the antimeridian (180°). */
+export interface MapBbox { west: number; south: number; east: number; north: number }
+
+const BBOX_PATTERN = /^\s*(-?\d{1,3}(?:\.\d{1,15})?)\s*,\s*(-?\d{1,2}(?:\.\d{1,15})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,15})?)\s*,\s*(-?\d{1,2}(?:\.\d{1,15})?)\s*$/;
+
+/**
+ * "<west>,<south>,<east>,<north>" (decimal degrees) → a bbox, or null: longitudes -180…180, latitudes
+ * -90…90, south ≤ north. west > east is accepted: the box crosses the antimeridian.
+ */
+export function parseBbox(text: string): MapBbox | null {
+  const m = BBOX_PATTERN.exec(text);
+  if (!m) return null;
+  const [west, south, east, north] = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
+  const lngOk = (x: number) => x >= -180 && x <= 180;
+  const latOk = (y: number) => y >= -90 && y <= 90;
+  if (!lngOk(west) || !lngOk(east) || !latOk(south) || !latOk(north) || south > north) return null;
+  return { west, south, east, north };
+}
+
+/** `bbox` query parameter of GET /public/map/markers (see parseBbox). */
+export const bboxQuerySchema = z.string().max(128)
+  .refine((s) => parseBbox(s) !== null, 'bbox must be "<west>,<south>,<east>,<north>" in decimal degrees (longitude -180 to 180, latitude -90 to 90, south ≤ north; west > east crosses the antimeridian)')
+  .transform((s) => parseBbox(s) as MapBbox)
+  .meta({ examples: ['46.55,24.60,46.80,24.85'] });
+
+/**
+ * A group of nearby markers at the asked zoom: `count` markers (of which `places` are places, the rest
+ * buildings) around `lat`/`lng` (their mean, WGS84 degrees); `expansionZoom` is the zoom at which the
+ * group splits (zoom the map there, centred on it). `id` is stable for the same data, filters and zoom.
+ */
+export const mapClusterSchema = z.object({
+  id: z.number().int(),
+  count: z.number().int(),
+  places: z.number().int(),
+  lat: z.number(),
+  lng: z.number(),
+  expansionZoom: z.number().int(),
+});
+export type MapCluster = z.infer<typeof mapClusterSchema>;
+
+/**
+ * Without `bbox`: every marker in `places` and `buildings`, `clusters` empty. With `bbox`+`zoom`: the
+ * markers standing alone in that view in `places`/`buildings`, the rest grouped in `clusters`.
+ */
 export const mapMarkersSchema = z.object({
   places: z.array(placeMarkerSchema),
   buildings: z.array(buildingMarkerSchema),
+  clusters: z.array(mapClusterSchema),
 });
 export type MapMarkers = z.infer<typeof mapMarkersSchema>;

@@ -1,15 +1,15 @@
 import { Box, Button, chakra, Container, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Eye, EyeOff, Search, SearchX } from 'lucide-react';
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { MapView, type MapMarker } from '../../../components/map/map-view.tsx';
+import { MapView, type MapMarker, type MapViewState } from '../../../components/map/map-view.tsx';
 import { LocateControl } from '../../../components/map/locate-control.tsx';
 import type { UserPosition } from '../../../components/map/types.ts';
 import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
-import { useMapMarkersQuery } from '../../../features/zones/api/get-map-markers.ts';
+import { markersView, useMapViewMarkersQuery, type MarkersView } from '../../../features/zones/api/get-map-markers.ts';
 import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
 import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
@@ -59,8 +59,9 @@ const ZoneList = memo(function ZoneList() {
 });
 
 /**
- * /map: every place and building with coordinates on a clustered map (filterable by
- * category), a show/hide map toggle (`?map=hidden`), and the zone list with building and place counts
+ * /map: the places and buildings with coordinates on a map clustered by the server for the current
+ * view (GET /public/map/markers?bbox&zoom, decision 031; filterable by category; counts are the
+ * view's), a show/hide map toggle (`?map=hidden`), and the zone list with building and place counts
  * linking to /map/zones/{slug}. Map data errors show 'Failed to load map data' with retry.
  */
 export default function MapPage() {
@@ -70,7 +71,12 @@ export default function MapPage() {
   const [params, setParams] = useSearchParams();
   const hidden = params.get('map') === 'hidden';
   const category = params.get('category') ?? '';
-  const markersQuery = useMapMarkersQuery();
+  const [view, setView] = useState<MarkersView | null>(null);
+  const onViewChange = useCallback((next: MapViewState) => {
+    const snapped = markersView(next);
+    setView((prev) => (prev && prev.bbox === snapped.bbox && prev.zoom === snapped.zoom ? prev : snapped));
+  }, []);
+  const markersQuery = useMapViewMarkersQuery(view, category || undefined);
   const categories = useCategoriesQuery();
   const zones = useZonesQuery();
   const [userPosition, setUserPosition] = useState<UserPosition>();
@@ -88,18 +94,20 @@ export default function MapPage() {
   const markers = useMemo<MapMarker[]>(() => {
     const data = markersQuery.data;
     if (!data || !namesSettled) return [];
+    const clusters: MapMarker[] = data.clusters.map((c) => ({ id: `c-${c.id}`, kind: 'cluster', lat: c.lat, lng: c.lng, title: '', count: c.count, expansionZoom: c.expansionZoom }));
     const places: MapMarker[] = data.places
-      .filter((p) => !category || p.category === category)
       .map((p) => ({ id: `p-${p.slug}`, lat: p.lat, lng: p.lng, title: pick(p.name, p.nameAr), subtitle: categoryNames.get(p.category), href: localize(`/p/${p.slug}`) }));
-    const buildings: MapMarker[] = category ? [] : data.buildings.map((b) => ({
+    const buildings: MapMarker[] = data.buildings.map((b) => ({
       id: `b-${b.zone}-${b.slug}`, lat: b.lat, lng: b.lng, kind: 'building',
       title: b.number ? `${t('zone.buildingNumber', { number: b.number })} · ${pick(b.name, b.nameAr)}` : pick(b.name, b.nameAr),
       subtitle: zoneNames.get(b.zone), href: `${localize(`/map/zones/${b.zone}`)}#building-${b.slug}`,
     }));
-    return [...places, ...buildings];
-  }, [markersQuery.data, namesSettled, category, categoryNames, zoneNames, pick, localize, t]);
-  const placeCount = markers.filter((m) => m.kind !== 'building').length;
-  const buildingCount = markers.length - placeCount;
+    return [...clusters, ...places, ...buildings];
+  }, [markersQuery.data, namesSettled, categoryNames, zoneNames, pick, localize, t]);
+  // the view's counts: lone markers plus what the clusters hold
+  const data = markersQuery.data;
+  const placeCount = data ? data.places.length + data.clusters.reduce((n, c) => n + c.places, 0) : 0;
+  const buildingCount = data ? data.buildings.length + data.clusters.reduce((n, c) => n + c.count - c.places, 0) : 0;
 
   return (
     <Container maxW="7xl" py="8">
@@ -140,7 +148,7 @@ export default function MapPage() {
           {!hidden && (markersQuery.isError ? (
             <ErrorState message={t('mapPage.loadError')} onRetry={() => void markersQuery.refetch()} />
           ) : (
-            <MapView markers={markers} label={t('mapPage.mapLabel')} fitToMarkers={markers.length > 0} userPosition={userPosition} />
+            <MapView markers={markers} label={t('mapPage.mapLabel')} onViewChange={onViewChange} userPosition={userPosition} />
           ))}
         </Box>
 

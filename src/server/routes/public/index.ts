@@ -17,7 +17,7 @@ export function publicRoutes(deps: AppDeps): ApiApp {
     .route('/', zoneRoutes())
     .route('/', placeRoutes(deps))
     .route('/', searchRoutes())
-    .route('/', mapRoutes())
+    .route('/', mapRoutes(deps))
     .route('/', exportRoutes())
     .route('/', duplicateRoutes());
 }

@@ -1,10 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import { envelope, slugSchema } from '../../../shared/schemas/common.ts';
-import { mapMarkersSchema, type BuildingMarker, type PlaceMarker } from '../../../shared/schemas/map.ts';
+import { bboxQuerySchema, MAP_VIEW_LIMITS, mapMarkersSchema, type BuildingMarker, type MapCluster, type PlaceMarker } from '../../../shared/schemas/map.ts';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/env.ts';
+import type { Tx } from '../../db/client.ts';
+import { buildMarkerIndex, markersInView } from '../../map-clusters.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { categoryIdBySlug } from '../../queries/categories.ts';
@@ -19,54 +21,84 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 export const mapMarkersQuerySchema = z.object({
   zoneSlug: slugSchema.optional().openapi({ description: 'Only the places and buildings of this zone (404 if no such zone)' }),
   categorySlug: slugSchema.optional().openapi({ description: 'Only the places of this category (buildings are then omitted; 404 if no such category)' }),
+  bbox: bboxQuerySchema.optional().openapi({
+    description: 'The view "<west>,<south>,<east>,<north>" in decimal degrees (needs `zoom`): only its markers, nearby ones grouped in `clusters`. west > east: the box crosses the antimeridian',
+  }),
+  zoom: z.coerce.number().int().min(MAP_VIEW_LIMITS.minZoom).max(MAP_VIEW_LIMITS.maxZoom).optional()
+    .openapi({ description: `The map's zoom level (integer ${MAP_VIEW_LIMITS.minZoom}–${MAP_VIEW_LIMITS.maxZoom}; needs \`bbox\`): clusters at this zoom; from ${MAP_VIEW_LIMITS.clusterMaxZoom + 1} every marker stands alone` }),
 });
 
+/** Every place and building of the filter with coordinates (from latitude/longitude or the map URL), as markers. */
+async function loadMarkers(tx: Tx, zoneSlug: string | undefined, categorySlug: string | undefined): Promise<{ places: PlaceMarker[]; buildings: BuildingMarker[] }> {
+  let zoneId: number | null = null;
+  let categoryId: number | null = null;
+  if (zoneSlug) {
+    zoneId = await zoneIdBySlug(tx, zoneSlug) ?? null;
+    if (zoneId === null) throw new ApiError(404, 'zone_not_found');
+  }
+  if (categorySlug) {
+    categoryId = await categoryIdBySlug(tx, categorySlug) ?? null;
+    if (categoryId === null) throw new ApiError(404, 'category_not_found');
+  }
+  const placeRows = await placeMarkerRows(tx, zoneId, categoryId);
+  const buildingRows = categoryId != null ? [] : await buildingMarkerRows(tx, zoneId);
+
+  const places: PlaceMarker[] = [];
+  for (const r of placeRows) {
+    const at = coordinatesOf({ latitude: r.latitude, longitude: r.longitude, mapUrl: r.map_url });
+    if (at) places.push({ slug: r.slug, name: r.name, nameAr: r.name_ar, lat: round6(at.lat), lng: round6(at.lng), category: r.category });
+  }
+  const buildings: BuildingMarker[] = [];
+  for (const r of buildingRows) {
+    const at = coordinatesOf({ latitude: r.latitude, longitude: r.longitude, mapUrl: r.map_url });
+    if (at) buildings.push({ slug: r.slug, name: r.name, nameAr: r.name_ar, number: r.number, lat: round6(at.lat), lng: round6(at.lng), zone: r.zone });
+  }
+  return { places, buildings };
+}
+
 /**
- * GET /public/map/markers: every place and building that can be put on a map, in one compact answer
- * `{ places: [{slug,name,nameAr,lat,lng,category}], buildings: [{slug,name,nameAr,number,lat,lng,zone}] }`.
+ * GET /public/map/markers: the places and buildings that can be put on a map, compactly:
+ * `{ places: [{slug,name,nameAr,lat,lng,category}], buildings: [{slug,name,nameAr,number,lat,lng,zone}], clusters }`.
  * Coordinates come from latitude/longitude, else are parsed from the map URL (Google/OSM, see
- * shared/map-coordinates.ts); rows with neither are left out (order: places by id, buildings as in their zone). The body
- * is gzip/deflate-compressed when the client accepts it and may be cached for 60 s.
- * Errors: 400 invalid slug, 404 zone_not_found / category_not_found. SQL: queries/map.ts.
+ * shared/map-coordinates.ts); rows with neither are left out.
+ * - Without `bbox`: every marker of the filter (order: places by id, buildings as in their zone), `clusters` empty —
+ *   for zone maps and other small sets.
+ * - With `bbox` and `zoom` (the map page): only that view, nearby markers grouped into
+ *   `clusters: [{id,count,places,lat,lng,expansionZoom}]` by supercluster (decision 031); the rest stand alone in
+ *   `places`/`buildings`. Cluster counts plus single markers = the markers in the box.
+ * The body is gzip/deflate-compressed when the client accepts it and may be cached for 60 s.
+ * Errors: 400 validation_failed (invalid slug, bbox, zoom outside 0–22, bbox without zoom or zoom without bbox),
+ * 404 zone_not_found / category_not_found. SQL: queries/map.ts.
  */
-export function mapRoutes(): ApiApp {
+export function mapRoutes(deps: Pick<AppDeps, 'markerIndexes'> = {}): ApiApp {
   const app = createRouter();
   app.use('/public/map/markers', compress());
   app.openapi(
     createRoute({
       method: 'get', path: '/public/map/markers', tags: ['public'],
-      summary: 'Compact markers of every place and building with coordinates (from latitude/longitude or the map URL)',
+      summary: 'Compact markers of places and buildings with coordinates; clustered for a map view with bbox and zoom',
       request: { query: mapMarkersQuerySchema },
-      responses: jsonResponses(envelope(mapMarkersSchema), 'Places and buildings with coordinates', [400, 404]),
+      responses: jsonResponses(envelope(mapMarkersSchema), 'Places and buildings with coordinates (and clusters for a view)', [400, 404]),
     }),
     async (c) => {
-      const { zoneSlug, categorySlug } = c.req.valid('query');
-      const data = await c.var.db(async (tx) => {
-        let zoneId: number | null = null;
-        let categoryId: number | null = null;
-        if (zoneSlug) {
-          zoneId = await zoneIdBySlug(tx, zoneSlug) ?? null;
-          if (zoneId === null) throw new ApiError(404, 'zone_not_found');
-        }
-        if (categorySlug) {
-          categoryId = await categoryIdBySlug(tx, categorySlug) ?? null;
-          if (categoryId === null) throw new ApiError(404, 'category_not_found');
-        }
-        const placeRows = await placeMarkerRows(tx, zoneId, categoryId);
-        const buildingRows = categoryId != null ? [] : await buildingMarkerRows(tx, zoneId);
-
-        const places: PlaceMarker[] = [];
-        for (const r of placeRows) {
-          const at = coordinatesOf({ latitude: r.latitude, longitude: r.longitude, mapUrl: r.map_url });
-          if (at) places.push({ slug: r.slug, name: r.name, nameAr: r.name_ar, lat: round6(at.lat), lng: round6(at.lng), category: r.category });
-        }
-        const buildings: BuildingMarker[] = [];
-        for (const r of buildingRows) {
-          const at = coordinatesOf({ latitude: r.latitude, longitude: r.longitude, mapUrl: r.map_url });
-          if (at) buildings.push({ slug: r.slug, name: r.name, nameAr: r.name_ar, number: r.number, lat: round6(at.lat), lng: round6(at.lng), zone: r.zone });
-        }
-        return { places, buildings };
-      });
+      const { zoneSlug, categorySlug, bbox, zoom } = c.req.valid('query');
+      if ((bbox === undefined) !== (zoom === undefined)) {
+        const field = bbox === undefined ? 'bbox' : 'zoom';
+        throw new ApiError(400, 'validation_failed', { [field]: ['bbox and zoom go together: give both or neither'] });
+      }
+      let data: { places: PlaceMarker[]; buildings: BuildingMarker[]; clusters: MapCluster[] };
+      if (bbox === undefined || zoom === undefined) {
+        data = { ...await c.var.db((tx) => loadMarkers(tx, zoneSlug, categorySlug)), clusters: [] };
+      } else {
+        const build = async () => {
+          const all = await c.var.db((tx) => loadMarkers(tx, zoneSlug, categorySlug));
+          return buildMarkerIndex(all.places, all.buildings);
+        };
+        const index = deps.markerIndexes
+          ? await deps.markerIndexes.getOrBuild(`${zoneSlug ?? ''}\u0000${categorySlug ?? ''}`, build)
+          : await build();
+        data = markersInView(index, bbox, zoom);
+      }
       c.header('Cache-Control', CACHE_CONTROL);
       return c.json({ success: true as const, data }, 200);
     },

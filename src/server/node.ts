@@ -26,6 +26,7 @@ import { DEFAULT_AUTH_RATE_LIMITS, scalePerIpLimits } from './auth/rate-limit.ts
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode, mailerFromEnv } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
 import { listenForChanges } from './db/change-listener.ts';
+import { openingHoursReindexer } from './queries/open-intervals.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { clearSearchCaches } from './queries/search.ts';
 import { LocalStorageProvider } from './storage/local-storage-provider.ts';
@@ -79,9 +80,16 @@ async function main() {
   const responseCache = env.RESPONSE_CACHE
     ? new ResponseCache({ maxEntries: env.RESPONSE_CACHE_MAX_ENTRIES, maxBytes: env.RESPONSE_CACHE_MAX_MB * 2 ** 20, onInvalidate: clearSearchCaches })
     : undefined;
+  // The open-now index (decision 028): recomputed at start (in the background), after this API's
+  // writes and on every change notification (hours changed from Studio or psql).
+  const reindexOpeningHours = openingHoursReindexer(stack.sql, (error) => logger.warn({ err: error }, 'open-now index: recompute failed'));
+  void reindexOpeningHours();
   const changes = responseCache
     ? listenForChanges(stack.databaseUrl, {
-      onChange: () => responseCache.invalidate(),
+      onChange: () => {
+        responseCache.invalidate();
+        void reindexOpeningHours();
+      },
       onLiveChange: (live) => responseCache.setLive(live),
       log: (line) => logger.warn({}, line),
     })
@@ -91,7 +99,7 @@ async function main() {
     // Decision mails go the auth codes' way (dev mailbox or SMTP_*); in Supabase mode only with SMTP_HOST
     // (Supabase Auth's SMTP sends its own mails only) — decision 024.
     mailer: !supabaseAuth || env.SMTP_HOST ? mailerFromEnv(env) : undefined,
-    logger, security, corsOrigins: env.CORS_ORIGINS, responseCache,
+    logger, security, corsOrigins: env.CORS_ORIGINS, responseCache, reindexOpeningHours,
     authRateLimits: scalePerIpLimits(DEFAULT_AUTH_RATE_LIMITS, env.AUTH_IP_LIMIT_SCALE),
     migrations: listMigrations().map((m) => m.version),
     docsScript: async () => new Uint8Array(await readFile(scalarBundlePath())),

@@ -49,6 +49,11 @@ export interface AppDeps {
    * Function's import graph stays without lru-cache.)
    */
   responseCache?: { middleware(): import('hono').MiddlewareHandler; invalidate(): void };
+  /**
+   * Recomputes the open-now index of places whose hours changed (queries/open-intervals.ts); run
+   * after every write transaction. Default: an openingHoursReindexer on `sql`.
+   */
+  reindexOpeningHours?: () => Promise<void>;
   /** Extra routes mounted under /api after the resources (tests use it for probe endpoints). */
   extraRoutes?: ((app: ApiApp, deps: AppDeps) => void)[];
 }

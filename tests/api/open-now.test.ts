@@ -162,3 +162,48 @@ describe('openNow=true on the place lists', () => {
     expect(gone.n).toBe(0);
   });
 });
+
+describe('the timeZone website setting', () => {
+  const put = (body: unknown, lang = 'en') => app.request('/api/admin/website-settings', {
+    method: 'PUT',
+    headers: { ...admin.authHeader, 'Content-Type': 'application/json', 'Accept-Language': lang },
+    body: JSON.stringify(body),
+  });
+
+  it('defaults to Asia/Riyadh, refuses an unknown zone with 400 fields.timeZone (in the request\'s language), stores a known one', async () => {
+    expect((await get('/website-settings')).body.data.timeZone).toBe('Asia/Riyadh');
+    for (const bad of ['Nowhere/Else', '+03:00', 'riyadh', '']) {
+      const res = await put({ siteName: 'Dalil', timeZone: bad }, 'ar');
+      const body = (await res.json()) as any;
+      expect(res.status, bad).toBe(400);
+      expect(body.error.code).toBe('validation_failed');
+      expect(body.error.message).toBe('بعض الحقول غير صالحة.');
+      expect(body.error.fields.timeZone).toEqual(['unknown time zone']);
+    }
+    expect((await get('/website-settings')).body.data.timeZone).toBe('Asia/Riyadh');
+    // absent keeps it
+    expect((await put({ siteName: 'Dalil' })).status).toBe(200);
+    expect((await get('/website-settings')).body.data.timeZone).toBe('Asia/Riyadh');
+  });
+
+  it('openNow and the open-now filter read the clock in the configured zone, not the server\'s', async () => {
+    try {
+      const res = await put({ siteName: 'Dalil', timeZone: 'America/New_York' });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as any).data.timeZone).toBe('America/New_York');
+      // (hours as the Studio test above left them: late Mo-Su 18:00-02:00, split Mo-Su 13:00-15:00)
+      // Wednesday 25 Nov 2026 18:30 UTC: 13:30 in New York (split open, late closed), 21:30 in Riyadh
+      at(new Date(Date.UTC(2026, 10, 25, 18, 30)));
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).not.toBe('America/New_York');
+      const list = await get(`/public/categories/${CATEGORY}/places?openNow=true`);
+      expect(names(list.body)).toEqual(['split']);
+      const all = (await get(`/public/categories/${CATEGORY}/places`)).body.data as any[];
+      expect(all.find((p) => p.id === ids.split).openNow).toBe(true);
+      expect(all.find((p) => p.id === ids.late).openNow).toBe(false);
+      await put({ siteName: 'Dalil', timeZone: 'Asia/Riyadh' });
+      expect(names((await get(`/public/categories/${CATEGORY}/places?openNow=true`)).body)).toEqual(['late']);
+    } finally {
+      expect((await put({ siteName: 'Dalil', timeZone: 'Asia/Riyadh' })).status).toBe(200);
+    }
+  });
+});

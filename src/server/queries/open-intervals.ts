@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Tx } from '../db/client.ts';
 import { minuteOfWeek, openNowOf, weeklyIntervalsOf } from '../opening-hours.ts';
-import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
+import { cityTimeZone } from './website-settings.ts';
 
 /**
  * The open-now filter's index (decision 028): private.place_open_intervals holds each place's
@@ -66,8 +66,7 @@ export interface OpenNowContext {
  * ones between a change and its recompute).
  */
 export async function openNowContext(tx: Tx, now: Date = new Date()): Promise<OpenNowContext> {
-  const [settings] = await tx<{ time_zone: string }[]>`select time_zone from public.website_settings where id`;
-  const timeZone = settings?.time_zone ?? DEFAULT_TIME_ZONE;
+  const timeZone = await cityTimeZone(tx);
   const rows = await tx<{ place_id: string; opening_hours: string | null }[]>`
     select u.place_id, p.opening_hours from private.place_hours_unindexed u join public.places p on p.id = u.place_id`;
   return {

@@ -87,7 +87,7 @@ describe('openNow=true on the place lists', () => {
   it('lists only places open at the moment: across midnight, split days, 24/7; unknown hours never', async () => {
     const list = (more = '') => get(`/public/categories/${CATEGORY}/places?openNow=true${more}`);
     at(riyadh(2026, 11, 25, 23, 30)); // Wednesday late evening
-    let res = await list();
+    const res = await list();
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['always', 'late']);
     expect(res.body.meta.total).toBe(2);

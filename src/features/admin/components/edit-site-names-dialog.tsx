@@ -50,7 +50,7 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
         siteNameAr: unset(current.siteNameAr),
         siteDescription: current.siteDescription ?? '',
         siteDescriptionAr: current.siteDescriptionAr ?? '',
-        timeZone: cityTimeZone(current),
+        timeZone: current.timeZone || cityTimeZone(),
       });
     }
   }, [open, touched, current.siteName, current.siteNameAr, current.siteDescription, current.siteDescriptionAr, current.timeZone]);

@@ -15,6 +15,8 @@ export interface PlacesParams {
   page?: number;
   limit?: number;
   sort?: PlaceSort;
+  /** Only places open now in the city's time zone (`openNow=true`; decision 028). */
+  openNow?: boolean;
 }
 
 const placesPageSchema = z.object({ data: z.array(placeListItemSchema), meta: pageMetaSchema });

@@ -13,6 +13,7 @@ import type { Category, Zone } from '../../../shared/schemas/entities.ts';
 import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
 import { PLACE_SORTS } from '../../../shared/schemas/common.ts';
 import { PlaceCard } from './place-card.tsx';
+import { OPEN_NOW_PARAM } from '../../../shared/boot-data.ts';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const SORTS: readonly PlaceSort[] = PLACE_SORTS;
@@ -54,7 +55,7 @@ const FIRST_CARDS = 3;
 /**
  * The places list: zone/category filters, sort, Prev/Next with 'Page X of Y', Load more
  * (appends the following pages), the network-issue notice when some pages failed, and the empty state.
- * Filters, search text, sort and page live in the URL (`q`, `zone`, `category`, `sort`, `page`) so lists
+ * Filters, search text, sort, "Open now" and page live in the URL (`q`, `zone`, `category`, `sort`, `open=1`, `page`) so lists
  * are shareable and the back button works. A search is ordered by relevance unless a sort is chosen.
  */
 export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defaultPageSize, cardHeadingLevel = 'h2' }: PlacesBrowserProps) {
@@ -69,13 +70,15 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
   // a search is ordered by relevance unless a sort is chosen; a plain list by name
   const sort: PlaceSort | undefined = sortParam && SORTS.includes(sortParam) ? sortParam : q ? undefined : 'name-asc';
   const defaultSort = q ? 'relevance' : 'name-asc';
+  // "Open now" (`open=1` in the URL, so the filtered list is shareable and kept while paging)
+  const openNow = params.get(OPEN_NOW_PARAM) === '1';
   const [extraPages, setExtraPages] = useState(0);
-  useEffect(() => setExtraPages(0), [page, zone, category, sort, q, scope?.slug]);
+  useEffect(() => setExtraPages(0), [page, zone, category, sort, q, openNow, scope?.slug]);
 
   const pages = Array.from({ length: extraPages + 1 }, (_, i) => page + i);
   const results = useQueries({
     queries: pages.map((p) =>
-      placesQueryOptions(lang, { page: p, limit: pageSize, sort, search: q, zoneSlug: zone, categorySlug: category }, scope),
+      placesQueryOptions(lang, { page: p, limit: pageSize, sort, search: q, zoneSlug: zone, categorySlug: category, ...(openNow ? { openNow: true } : {}) }, scope),
     ),
   });
   const first = results[0];
@@ -131,6 +134,13 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field>
+        <chakra.label display="inline-flex" alignItems="center" gap="2" fontSize="sm" fontWeight="medium" minH="8" cursor="pointer">
+          <chakra.input
+            type="checkbox" id="filter-open-now" checked={openNow} boxSize="4" accentColor="colorPalette.solid" colorPalette="brand"
+            onChange={(e) => update({ [OPEN_NOW_PARAM]: e.target.checked ? '1' : undefined })}
+          />
+          {t('places.openNowFilter')}
+        </chakra.label>
         {first.data && (
           <Text color="fg.muted" fontSize="sm" ms={{ md: 'auto' }} aria-live="polite">
             {t('places.results', { count: total })}

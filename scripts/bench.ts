@@ -281,7 +281,11 @@ const SMALL_TABLES = new Set(['categories', 'zones', 'buildings', 'place_counts'
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Loops'?: number; 'Actual Rows'?: number; Plans?: PlanNode[] }
 
 /** A parameter as an SQL literal (for EXECUTE of a prepared statement). */
-const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const literal = (v: unknown): string => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v)
+  // an array (e.g. the open-now filter's ids) as an array literal: {"1","2"}
+  : Array.isArray(v) ? quote(`{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}`)
+  : quote(String(v)));
 
 /**
  * Runs `s.direct` once, recording every statement, then EXPLAINs each as it runs in the server:

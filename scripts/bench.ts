@@ -276,7 +276,7 @@ async function loadDirect(sql: Sql, s: Scenario, seconds: number, concurrency: n
 // ───────────────────────────── plans ─────────────────────────────
 
 /** Tables that do not grow with the number of places (a seq scan there is the cheapest plan). */
-const SMALL_TABLES = new Set(['categories', 'zones', 'buildings', 'place_counts', 'search_terms']);
+const SMALL_TABLES = new Set(['categories', 'zones', 'buildings', 'place_counts', 'search_terms', 'website_settings']);
 
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Loops'?: number; 'Actual Rows'?: number; Plans?: PlanNode[] }
 

@@ -8,7 +8,8 @@
  *    reports the second start-up (an existing data folder): spawn → first 200 from the API.
  *    Then the export of every place (GET /api/public/export, CSV and GeoJSON): time to the last
  *    byte, size, and the API process's RSS before and its peak during each download.
- * 3. Per scenario (place lists: first page in 4 sorts, nearest first (alone, in a category), 32 category+zone filters, newest pages 18–22 of 6
+ * 3. Per scenario (place lists: first page in 4 sorts, nearest first (alone, in a category), open now (alone, in
+ *    categories, nearest first; decision 028), 32 category+zone filters, newest pages 18–22 of 6
  *    categories, pages 495–505 by `page` and by `cursor`, searched lists; 5 000 place details; grouped
  *    search with dozens of English and Arabic prefixes, typos and two-word texts; server-rendered HTML of
  *    home, the places list and place pages, decision 019): a deterministic
@@ -43,6 +44,7 @@ import type { Sql } from 'postgres';
 import { ANON_CLAIMS, createSql, withClaims, type Tx } from '../src/server/db/client.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../src/server/queries/places.ts';
 import { searchAll } from '../src/server/queries/search.ts';
+import { reindexOpeningHours } from '../src/server/queries/open-intervals.ts';
 import { startStack } from '../src/server/stack.ts';
 import { benchMap, printMapBench, type MapBenchResult } from './bench-map.ts';
 import { fillPlaces, prng } from './bench/dataset.ts';
@@ -149,6 +151,17 @@ function scenarios(data: ScenarioData): Scenario[] {
       path: `/api/public/places?categorySlug=${data.categories[k % Math.max(1, Math.min(8, data.categories.length))]}&sort=distance&near=${near.lat},${near.lng}`,
       direct: (tx) => listPlaces(tx, { categorySlug: data.categories[k % Math.max(1, Math.min(8, data.categories.length))] }, { page: 1, limit: 12, sort: 'distance', near }),
     }))],
+    // open now (decision 028): the weekly-interval index, alone, in a category, nearest first
+    ['list: open now (plain, 8 categories, nearest first)', 'list', [
+      { path: '/api/public/places?openNow=true', direct: (tx: Tx) => listPlaces(tx, { openNow: true }, { page: 1, limit: 12 }) },
+      ...data.categories.slice(0, 8).map((c) => ({
+        path: `/api/public/places?categorySlug=${c}&openNow=true`, direct: (tx: Tx) => listPlaces(tx, { categorySlug: c, openNow: true }, { page: 1, limit: 12 }),
+      })),
+      ...NEAR_POINTS.slice(0, 4).map((near) => ({
+        path: `/api/public/places?openNow=true&sort=distance&near=${near.lat},${near.lng}`,
+        direct: (tx: Tx) => listPlaces(tx, { openNow: true }, { page: 1, limit: 12, sort: 'distance', near }),
+      })),
+    ]],
     [`list: filtered (${pairs.length} category+zone)`, 'list', pairs.map(([c, z]) => ({
       path: `/api/public/places?categorySlug=${c}&zoneSlug=${z}`, direct: (tx) => listPlaces(tx, { categorySlug: c, zoneSlug: z }, { page: 1, limit: 12 }),
     }))],
@@ -263,12 +276,16 @@ async function loadDirect(sql: Sql, s: Scenario, seconds: number, concurrency: n
 // ───────────────────────────── plans ─────────────────────────────
 
 /** Tables that do not grow with the number of places (a seq scan there is the cheapest plan). */
-const SMALL_TABLES = new Set(['categories', 'zones', 'buildings', 'place_counts', 'search_terms']);
+const SMALL_TABLES = new Set(['categories', 'zones', 'buildings', 'place_counts', 'search_terms', 'website_settings']);
 
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Loops'?: number; 'Actual Rows'?: number; Plans?: PlanNode[] }
 
 /** A parameter as an SQL literal (for EXECUTE of a prepared statement). */
-const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const literal = (v: unknown): string => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v)
+  // an array (e.g. the open-now filter's ids) as an array literal: {"1","2"}
+  : Array.isArray(v) ? quote(`{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}`)
+  : quote(String(v)));
 
 /**
  * Runs `s.direct` once, recording every statement, then EXPLAINs each as it runs in the server:
@@ -477,7 +494,10 @@ async function main() {
     log(`Stack up (migrations + real dataset) in ${Math.round(performance.now() - t)} ms`);
     t = performance.now();
     const added = await fillPlaces(stack.sql, PLACES);
-    log(`Generated ${added} places in ${Math.round(performance.now() - t)} ms; VACUUM ANALYZE…`);
+    log(`Generated ${added} places in ${Math.round(performance.now() - t)} ms`);
+    t = performance.now();
+    const indexed = await reindexOpeningHours(stack.sql);
+    log(`Open-now index: ${indexed} places' hours computed in ${Math.round(performance.now() - t)} ms; VACUUM ANALYZE…`);
     await stack.sql.unsafe('vacuum analyze');
     const [{ n, version }] = await stack.sql<{ n: number; version: string }[]>`select (select count(*)::int from public.places) as n, version() as version`;
     results.database = { places: n, version, setupMs: Math.round(performance.now() - t) };

@@ -107,6 +107,17 @@ export function generatePlaces(count: number, seed = 20260101, datasetPath = DEF
 }
 
 /**
+ * Opening hours of generated places (shapes of the shipped OSM values: weekday ranges, split days,
+ * past midnight, 24/7): every third place has one, chosen by its index so the random sequence of
+ * the other fields is unchanged.
+ */
+const BENCH_HOURS = [
+  'Sa-Th 08:00-17:00', 'Mo-Th,Sa-Su 08:30-12:30,16:00-20:30', 'Mo-Su 18:00-02:00', '24/7',
+  'Sa-Th 09:00-22:00; Fr 16:00-23:00', 'Mo-Su 06:00-23:00', 'Su-Th 08:00-16:00',
+];
+const benchHours = (i: number) => (i % 3 === 0 ? BENCH_HOURS[(i / 3) % BENCH_HOURS.length] : null);
+
+/**
  * Adds generated places (see generatePlaces) until the database holds `target` places in total,
  * in batches of 1 000 inside one transaction, as the owner (no RLS). Returns how many it added.
  */
@@ -119,8 +130,9 @@ export async function fillPlaces(sql: Sql, target: number, seed = 20260101): Pro
     const cats = new Map((await tx<{ id: string; slug: string }[]>`select id, slug from public.categories`).map((r) => [r.slug, r.id]));
     const zonesBySlug = new Map((await tx<{ id: string; slug: string }[]>`select id, slug from public.zones`).map((r) => [r.slug, r.id]));
     for (let i = 0; i < rows.length; i += 1000) {
-      const chunk = rows.slice(i, i + 1000).map(({ category_slug, zone_slug, ...r }) => ({
+      const chunk = rows.slice(i, i + 1000).map(({ category_slug, zone_slug, ...r }, k) => ({
         ...r,
+        opening_hours: benchHours(i + k),
         map_url: `https://www.openstreetmap.org/?mlat=${r.latitude}&mlon=${r.longitude}#map=18/${r.latitude}/${r.longitude}`,
         category_id: cats.get(category_slug)!,
         zone_id: zone_slug ? zonesBySlug.get(zone_slug)! : null,

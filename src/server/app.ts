@@ -11,6 +11,7 @@ import { langFromHeader } from './http/messages.ts';
 import { registerOpenApiDocument, securedOperations } from './http/openapi.ts';
 import { requestLog, SILENT_LOGGER } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { openingHoursReindexer } from './queries/open-intervals.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -34,6 +35,10 @@ export function createApp(deps: AppDeps): ApiApp {
     .basePath('/api') as unknown as ApiApp;
 
   const logger = deps.logger ?? SILENT_LOGGER;
+  // the open-now index follows every write (decision 028): places whose hours a write changed are
+  // recomputed once it committed, before its answer is sent
+  const reindexHours = deps.reindexOpeningHours
+    ?? openingHoursReindexer(deps.sql, (error) => logger.warn({ err: error }, 'open-now index: recompute failed'));
   // Once per request even when the embedded server's root app installed them already (node.ts).
   app.use('*', requestLog(logger));
   app.use('*', securityHeaders(deps.security));
@@ -62,7 +67,8 @@ export function createApp(deps: AppDeps): ApiApp {
     const cache = deps.responseCache;
     const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
     c.set('db', (fn) => {
-      const done = withClaims(deps.sql, c.get('claims'), fn, { statementTimeoutMs: deps.statementTimeoutMs });
+      const tx = withClaims(deps.sql, c.get('claims'), fn, { statementTimeoutMs: deps.statementTimeoutMs });
+      const done = writes ? tx.then(async (value) => { await reindexHours(); return value; }) : tx;
       // a write empties the response cache once it committed (or failed), before its answer is sent,
       // so its client never reads an older answer afterwards (the change notification follows too)
       return cache && writes ? done.finally(() => cache.invalidate()) : done;

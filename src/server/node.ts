@@ -27,6 +27,7 @@ import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode, mailerFr
 import { startDevMailbox } from './mail/dev-mailbox.ts';
 import { listenForChanges } from './db/change-listener.ts';
 import { createPublicCaches } from './http/public-caches.ts';
+import { openingHoursReindexer } from './queries/open-intervals.ts';
 import { LocalStorageProvider } from './storage/local-storage-provider.ts';
 import { SupabaseStorageProvider } from './storage/supabase-storage-provider.ts';
 
@@ -81,9 +82,16 @@ async function main() {
     : undefined;
   const responseCache = caches?.responseCache;
   const markerIndexes = caches?.markerIndexes;
+  // The open-now index (decision 028): recomputed at start (in the background), after this API's
+  // writes and on every change notification (hours changed from Studio or psql).
+  const reindexOpeningHours = openingHoursReindexer(stack.sql, (error) => logger.warn({ err: error }, 'open-now index: recompute failed'));
+  void reindexOpeningHours();
   const changes = responseCache
     ? listenForChanges(stack.databaseUrl, {
-      onChange: () => responseCache.invalidate(),
+      onChange: () => {
+        responseCache.invalidate();
+        void reindexOpeningHours();
+      },
       onLiveChange: (live) => responseCache.setLive(live),
       log: (line) => logger.warn({}, line),
     })
@@ -93,7 +101,7 @@ async function main() {
     // Decision mails go the auth codes' way (dev mailbox or SMTP_*); in Supabase mode only with SMTP_HOST
     // (Supabase Auth's SMTP sends its own mails only) — decision 024.
     mailer: !supabaseAuth || env.SMTP_HOST ? mailerFromEnv(env) : undefined,
-    logger, security, corsOrigins: env.CORS_ORIGINS, responseCache, markerIndexes,
+    logger, security, corsOrigins: env.CORS_ORIGINS, responseCache, markerIndexes, reindexOpeningHours,
     authRateLimits: scalePerIpLimits(DEFAULT_AUTH_RATE_LIMITS, env.AUTH_IP_LIMIT_SCALE),
     migrations: listMigrations().map((m) => m.version),
     docsScript: async () => new Uint8Array(await readFile(scalarBundlePath())),

@@ -146,3 +146,56 @@ export function placeHoursOf(hours: string | null, now: Date = new Date(), timeZ
     return null;
   }
 }
+
+/** Minutes in a week: minute-of-week values run from 0 (Monday 00:00) to 10 079 (Sunday 23:59). */
+export const MINUTES_PER_WEEK = 7 * 24 * 60;
+
+/**
+ * Minute of the week (0 = Monday 00:00) that `now` is in `timeZone`'s wall clock: the key the
+ * open-now filter looks up in private.place_open_intervals.
+ */
+export function minuteOfWeek(now: Date, timeZone: string = DEFAULT_TIME_ZONE): number {
+  const at = wallClockIn(timeZone, now);
+  return ((at.getDay() + 6) % 7) * 1440 + at.getHours() * 60 + at.getMinutes();
+}
+
+/** Monday 1 January 2024, 00:00 local: the reference week the weekly intervals are computed over. */
+const REFERENCE_WEEK = [2024, 0, 1] as const;
+
+/** Rule parts that make a value differ from week to week (or from day to day, like sunset). */
+const DATED = /\b(sunrise|sunset|dawn|dusk|easter)\b/i;
+
+/**
+ * The weekly open intervals of `hours`, for the open-now filter (decision 028):
+ * - `{ kind: 'weekly', ranges }`: the same every week; `ranges` are half-open minute-of-week
+ *   ranges `[start, end)` (0 = Monday 00:00, end ≤ 10 080), past-midnight ranges already split at
+ *   the week's end; `unknown` periods are not open;
+ * - `{ kind: 'dated' }`: the value differs between weeks (week numbers, months, dates, variable
+ *   times): evaluated per request with openNowOf instead;
+ * - `{ kind: 'none' }`: no hours, or a value the library cannot evaluate (never open).
+ */
+export function weeklyIntervalsOf(hours: string | null): { kind: 'weekly'; ranges: [number, number][] } | { kind: 'dated' } | { kind: 'none' } {
+  if (!hours || !hours.trim()) return { kind: 'none' };
+  const oh = parsed(hours);
+  if (!oh) return { kind: 'none' };
+  try {
+    if (!oh.isWeekStable() || DATED.test(hours)) return { kind: 'dated' };
+    const [y, m, d] = REFERENCE_WEEK;
+    const from = new Date(y, m, d);
+    const to = new Date(y, m, d + 7);
+    const minute = (t: Date) => {
+      const day = Math.round((Date.UTC(t.getFullYear(), t.getMonth(), t.getDate()) - Date.UTC(y, m, d)) / 86_400_000);
+      return day * 1440 + t.getHours() * 60 + t.getMinutes();
+    };
+    const ranges: [number, number][] = [];
+    for (const [start, end, unknown] of oh.getOpenIntervals(from, to)) {
+      if (unknown) continue;
+      const a = minute(start);
+      const b = end.getTime() >= to.getTime() ? MINUTES_PER_WEEK : minute(end);
+      if (b > a) ranges.push([a, b]);
+    }
+    return { kind: 'weekly', ranges };
+  } catch {
+    return { kind: 'none' };
+  }
+}

@@ -41,13 +41,17 @@ export interface BootPlan {
 
 const enc = encodeURIComponent;
 
-/** The places-list request a list page makes for its URL (mirrors PlacesBrowser: page, q, zone, category, sort). */
+/** The URL parameter of the list pages' "Open now" filter (`open=1`), sent to the API as `openNow=true`. */
+export const OPEN_NOW_PARAM = 'open';
+
+/** The places-list request a list page makes for its URL (mirrors PlacesBrowser: page, q, zone, category, sort, open). */
 function listRequest(path: string, search: URLSearchParams, scoped: 'zone' | 'category' | null): string {
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const q = search.get('q')?.trim().slice(0, LIMITS.searchMaxLength) || '';
   const sortParam = search.get('sort') ?? '';
   const sort = SORTS.has(sortParam) ? sortParam : q ? '' : 'name-asc';
-  const query = new URLSearchParams({ page: String(page), limit: String(LIMITS.defaultPageSize), sort, search: q });
+  const openNow = search.get(OPEN_NOW_PARAM) === '1' ? 'true' : '';
+  const query = new URLSearchParams({ page: String(page), limit: String(LIMITS.defaultPageSize), sort, search: q, openNow });
   if (scoped !== 'zone') query.set('zoneSlug', search.get('zone') ?? '');
   if (scoped !== 'category') query.set('categorySlug', search.get('category') ?? '');
   return bootKey(`${path}?${query.toString()}`);

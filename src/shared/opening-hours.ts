@@ -11,6 +11,23 @@
 /** The IANA time zone a directory's hours are read in when the site settings name none. */
 export const DEFAULT_TIME_ZONE = 'Asia/Riyadh';
 
+/** Field message of a `timeZone` that is not an IANA time zone name this runtime knows. */
+export const UNKNOWN_TIME_ZONE = 'unknown time zone';
+
+/**
+ * True when `name` is an IANA time zone name of the runtime's list (Intl.supportedValuesOf, the
+ * canonical names) or `UTC`. Offsets (`+03:00`) and abbreviations are refused.
+ */
+export function isKnownTimeZone(name: string): boolean {
+  if (name === 'UTC') return true;
+  return Intl.supportedValuesOf('timeZone').includes(name);
+}
+
+/** The city's time zone of the website settings (`timeZone`), else DEFAULT_TIME_ZONE. */
+export function cityTimeZone(settings?: { timeZone?: string | null } | null): string {
+  return settings?.timeZone || DEFAULT_TIME_ZONE;
+}
+
 /** Field message of an `openingHours` value the library cannot parse or evaluate. */
 export const INVALID_OPENING_HOURS = 'invalid opening hours';
 

@@ -58,6 +58,9 @@ const MATRIX: Record<string, [anon: string, user: string, other: string, admin: 
   // derived data kept by security-definer triggers: readable, never writable by a role
   'private.search_terms':       ['S---', 'S---', 'S---', 'S---', 'S---'],
   'private.place_counts':       ['S---', 'S---', 'S---', 'S---', 'S---'],
+  // the open-now index (decision 028): written by a trigger and the server's owner connection only
+  'private.place_open_intervals':  ['S---', 'S---', 'S---', 'S---', 'S---'],
+  'private.place_hours_unindexed': ['S---', 'S---', 'S---', 'S---', 'S---'],
   // auth bookkeeping: the service role (owner connection) only
   'private.auth_rate_limits':   ['----', '----', '----', '----', 'SIUD'],
   'private.auth_code_failures': ['----', '----', '----', '----', 'SIUD'],
@@ -138,6 +141,12 @@ const TABLES: Record<keyof typeof MATRIX, TableSpec> = {
   'storage.buckets': { where: (f) => `id = '${f.bucket}'`, insert: () => ({ columns: { id: `${T}-new`, name: `${T}-new` } }), set: 'public = not public' },
   'private.search_terms': { where: () => `term = '${T}target'`, insert: () => ({ columns: { term: `${T}new` } }), set: 'term = term' },
   'private.place_counts': { where: (f) => `category_id = ${f.usedCategory} and zone_id = ${f.zone}`, insert: (f) => ({ columns: { category_id: f.category, zone_id: f.zone, n: 1 } }), set: 'n = n + 1' },
+  'private.place_open_intervals': {
+    where: (f) => `place_id = ${f.place}`, insert: (f) => ({ columns: { place_id: f.place, minutes: '[600,700)' } }), set: 'minutes = minutes',
+  },
+  'private.place_hours_unindexed': {
+    where: (f) => `place_id = ${f.place}`, insert: (f) => ({ columns: { place_id: f.place, reason: 'stale' } }), set: `reason = 'dated'`,
+  },
   'private.auth_rate_limits': { where: () => `key = '${T}'`, insert: () => ({ columns: { key: `${T}-new`, hits: 1 } }), set: 'hits = hits + 1' },
   'private.auth_code_failures': {
     where: () => `email_hash = '${HASH('a')}'`,
@@ -231,6 +240,8 @@ beforeAll(async () => {
   }
   await sql`insert into private.search_terms (term) values (${`${T}target`})`;
   await sql`insert into public.place_slug_redirects (old_slug, place_id) values (${`${T}-old`}, ${place.id})`;
+  await sql`insert into private.place_open_intervals (place_id, minutes) values (${place.id}, '[0,60)')`;
+  await sql`insert into private.place_hours_unindexed (place_id, reason) values (${place.id}, 'dated')`;
   await sql`insert into private.auth_rate_limits (key, hits) values (${T}, 1)`;
   await sql`insert into private.auth_code_failures (email_hash, purpose) values (${HASH('a')}, 'signup') on conflict do nothing`;
   await sql`insert into private.auth_reset_grants (email_hash, code_hash, user_id, expires_at)

@@ -6,7 +6,8 @@ import { adminApi, inLang, loginAdmin, makePng, tr, uid, useAdminSession, type A
  * focus; the change-logo modal (Save disabled with an empty URL, a failing preview hidden with
  * 'Invalid image URL', upload, Save, Remove only when a logo exists) and the edit-names modal (name
  * required, Save disabled while empty) change the header logo, site name, page title and favicon at
- * once, without a reload, and for every page after. English and Arabic. The settings are put back.
+ * once, without a reload, and for every page after; the city's time zone field refuses an unknown
+ * zone and saves a known one. English and Arabic. The settings are put back.
  */
 let tokens: AdminTokens;
 let original: Record<string, unknown>;
@@ -22,8 +23,8 @@ test.beforeEach(async ({ context }) => {
 });
 test.afterAll(async ({ baseURL }) => {
   const api = await adminApi(baseURL!, tokens);
-  const { logoUrl, siteName, siteNameAr, siteDescription, siteDescriptionAr } = original as Record<string, string | null>;
-  await api.put('/api/admin/website-settings', { data: { logoUrl, siteName, ...(siteNameAr && siteNameAr !== '...' ? { siteNameAr } : {}), siteDescription, siteDescriptionAr } });
+  const { logoUrl, siteName, siteNameAr, siteDescription, siteDescriptionAr, timeZone } = original as Record<string, string | null>;
+  await api.put('/api/admin/website-settings', { data: { logoUrl, siteName, ...(siteNameAr && siteNameAr !== '...' ? { siteNameAr } : {}), siteDescription, siteDescriptionAr, ...(timeZone ? { timeZone } : {}) } });
   await api.dispose();
 });
 
@@ -88,9 +89,23 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await namesDialog.getByRole('textbox', { name: t('siteNames.siteNameAr') }).fill(names.ar);
     await namesDialog.getByRole('textbox', { name: t('siteNames.siteDescription') }).fill('Every service in the city.');
     await namesDialog.getByRole('textbox', { name: t('siteNames.siteDescriptionAr') }).fill('كل خدمات المدينة.');
+    // the city's time zone (issue #15): an unknown name is refused here, a known one saved
+    const timeZone = namesDialog.getByRole('combobox', { name: t('siteNames.timeZone') });
+    await expect(timeZone).toHaveValue('Asia/Riyadh');
+    await timeZone.fill('Mars/Olympus');
+    await expect(namesDialog.getByText(t('siteNames.timeZoneUnknown'))).toBeVisible();
+    await expect(saveNames).toBeDisabled();
+    await timeZone.fill('Europe/London');
+    await expect(namesDialog.getByText(t('siteNames.timeZoneUnknown'))).toBeHidden();
     await saveNames.click();
     await expect(page.getByText(t('settings.updateSuccess')).first()).toBeVisible();
     await expect(namesDialog).toBeHidden();
+    const saved = await page.request.get('/api/website-settings', { headers: { 'Cache-Control': 'no-cache' } }).then((r) => r.json());
+    expect(saved.data.timeZone).toBe('Europe/London');
+    // put back at once: other specs read "open now" in the city's zone
+    const api = await adminApi(new URL(page.url()).origin, tokens);
+    await api.put('/api/admin/website-settings', { data: { siteName: names.en, siteNameAr: names.ar, timeZone: 'Asia/Riyadh' } });
+    await api.dispose();
     const shownName = names[lang];
     await expect(header).toContainText(shownName);
     await expect(page).toHaveTitle(`${t('categories.title')} | ${shownName}`); // 'section | site name' (decision 019)

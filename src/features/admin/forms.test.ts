@@ -95,6 +95,10 @@ describe('website settings update', () => {
     expect(toSettingsUpdate(current, { logoUrl: null }).logoUrl).toBeNull();
     expect(toSettingsUpdate(current, { logoUrl: '  ' }).logoUrl).toBeNull();
   });
+  it('sends an edited time zone trimmed, and none when not edited (the stored one is kept)', () => {
+    expect(toSettingsUpdate(current, { timeZone: ' Europe/London ' }).timeZone).toBe('Europe/London');
+    expect('timeZone' in toSettingsUpdate(current, { siteName: 'X' })).toBe(false);
+  });
 });
 
 describe('reorder body and image checks', () => {

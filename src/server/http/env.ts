@@ -54,6 +54,11 @@ export interface AppDeps {
    * bbox request builds its index — decision 031). The shape of map-clusters.ts's MarkerIndexCache.
    */
   markerIndexes?: Pick<import('../map-clusters.ts').MarkerIndexCache, 'getOrBuild'>;
+  /**
+   * Recomputes the open-now index of places whose hours changed (queries/open-intervals.ts); run
+   * after every write transaction. Default: an openingHoursReindexer on `sql`.
+   */
+  reindexOpeningHours?: () => Promise<void>;
   /** Extra routes mounted under /api after the resources (tests use it for probe endpoints). */
   extraRoutes?: ((app: ApiApp, deps: AppDeps) => void)[];
 }

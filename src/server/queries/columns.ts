@@ -26,7 +26,8 @@ export const PLACE_COLUMNS = `
   p.manager_phone, p.latitude, p.longitude, p.opening_hours, p.created_at, p.updated_at,
   c.name as category_name, c.name_ar as category_name_ar, c.slug as category_slug,
   z.title as zone_title, z.title_ar as zone_title_ar, z.slug as zone_slug,
-  b.name as building_name, b.name_ar as building_name_ar, b.slug as building_slug, b.number as building_number`;
+  b.name as building_name, b.name_ar as building_name_ar, b.slug as building_slug, b.number as building_number,
+  (select s.time_zone from public.website_settings s where s.id) as time_zone`;
 
 /** The joins PLACE_COLUMNS reads from. */
 export const PLACE_FROM = `
@@ -67,6 +68,8 @@ export interface PlaceListRow {
   latitude: number | null; longitude: number | null; opening_hours: string | null;
   category_id: BigInt; category_name: string; category_name_ar: string | null; category_slug: string;
   zone_id: BigInt | null; zone_title: string | null; zone_title_ar: string | null; zone_slug: string | null;
+  /** The city's time zone (website setting) openNow is computed in; absent from lists that do not select it. */
+  time_zone?: string | null;
 }
 
 /** A row of PLACE_COLUMNS (from PLACE_FROM). */

@@ -1,5 +1,6 @@
 import type { Building, Category, Place, PlaceListItem, Zone } from '../../shared/schemas/entities.ts';
 import { openNowOf } from '../opening-hours.ts';
+import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
 import type { BuildingRow, CategoryRow, PlaceListRow, PlaceRow, ZoneRow } from './columns.ts';
 
 /**
@@ -29,7 +30,7 @@ export const toPlaceListItem = (r: PlaceListRow): PlaceListItem => ({
   id: Number(r.id), name: r.name, nameAr: r.name_ar, slug: r.slug, logoUrl: r.logo_url, address: r.address,
   addressAr: r.address_ar, phone: r.phone, whatsapp: r.whatsapp, websiteUrl: r.website_url, mapUrl: r.map_url,
   latitude: r.latitude, longitude: r.longitude,
-  openingHours: r.opening_hours, openNow: openNowOf(r.opening_hours),
+  openingHours: r.opening_hours, openNow: openNowOf(r.opening_hours, new Date(), r.time_zone ?? DEFAULT_TIME_ZONE),
   category: { id: Number(r.category_id), name: r.category_name, nameAr: r.category_name_ar, slug: r.category_slug },
   zone: r.zone_id == null ? null : { id: Number(r.zone_id), title: r.zone_title as string, titleAr: r.zone_title_ar, slug: r.zone_slug as string },
   ...('distance_m' in r ? { distanceM: r.distance_m == null ? null : Number(r.distance_m) } : {}),

@@ -3,6 +3,7 @@ import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { missingCondition } from './overview.ts';
+import { openNowContext, type OpenNowContext } from './open-intervals.ts';
 import { countSearchPlaces, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces, type SearchPlan } from './search.ts';
 import { Params, run } from './sql.ts';
 import type { PlaceGap } from '../../shared/schemas/overview.ts';
@@ -53,6 +54,10 @@ export interface PlaceFilter {
   /** Only places with this gap (admin list; see missingCondition in queries/overview.ts). */
   missing?: PlaceGap;
   search?: string;
+  /** Only places open now (at the request's moment, in the city's time zone; decision 028). */
+  openNow?: boolean;
+  /** The open-now context (listPlaces reads it when `openNow` is set). */
+  openAt?: OpenNowContext;
 }
 
 export interface PlacePaging {
@@ -109,7 +114,19 @@ function filterConditions(filter: PlaceFilter, params: Params): string[] {
   if (filter.zoneId) where.push(`p.zone_id = ${params.add(filter.zoneId)}`);
   if (filter.buildingId) where.push(`p.building_id = ${params.add(filter.buildingId)}`);
   if (filter.missing) where.push(missingCondition(filter.missing));
+  if (filter.openNow && filter.openAt) where.push(openNowCondition(filter.openAt, params));
   return where;
+}
+
+/**
+ * "Open now" as a condition on `p` (decision 028): an interval of the place contains this minute of
+ * the week (GiST on private.place_open_intervals.minutes) and the place's intervals are current, or
+ * the place is one of the unindexed ones the API found open.
+ */
+function openNowCondition(at: OpenNowContext, params: Params): string {
+  return `(p.id = any(${params.add(at.openIds)}::bigint[])
+    or (p.id in (select i.place_id from private.place_open_intervals i where i.minutes @> ${params.add(at.minute)}::int)
+        and not p.id = any(${params.add(at.unindexedIds)}::bigint[])))`;
 }
 
 /**
@@ -119,9 +136,9 @@ function filterConditions(filter: PlaceFilter, params: Params): string[] {
  */
 async function countPlaces(tx: Tx, filter: PlaceFilter): Promise<number> {
   const params = new Params();
-  if (filter.buildingId || filter.missing) {
+  if (filter.buildingId || filter.missing || filter.openNow) {
     const where = filterConditions(filter, params);
-    const [row] = await run(tx, `select count(*)::int as n from public.places p where ${where.join(' and ')}`, params);
+    const [row] = await run(tx, `select count(*)::int as n from public.places p where ${where.join(' and ')}`, params, { prepare: !filter.openNow });
     return Number(row?.n ?? 0);
   }
   const category = filter.categoryId
@@ -213,6 +230,7 @@ export async function listPlaces(
   paging: PlacePaging,
 ): Promise<{ rows: PlaceRow[]; total: number; nextCursor: string | null }> {
   const cursor = paging.cursor ? decodeCursor(paging.cursor) : null;
+  if (filter.openNow && !filter.openAt) filter = { ...filter, openAt: await openNowContext(tx) };
   const plan = filter.search ? await planSearch(tx, filter.search) : null;
   if (filter.search && !plan) return { rows: [], total: 0, nextCursor: null };
   if (paging.sort === 'distance') {

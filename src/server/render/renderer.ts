@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
 import { bootPlan } from '../../shared/boot-data.ts';
 import { canonicalPath } from '../../shared/canonical.ts';
 import {
@@ -144,9 +145,9 @@ export function createPageRenderer(options: PageRendererOptions) {
     const neutral = stripLangSegment(url.pathname);
     const [app, settings] = await Promise.all([
       entry.renderApp({ request: new Request(url), lang, theme, nonce }),
-      getJson<{ logoUrl: string | null; siteName: string; siteNameAr: string | null; siteDescription: string; siteDescriptionAr: string }>('/api/website-settings'),
+      getJson<{ logoUrl: string | null; siteName: string; siteNameAr: string | null; siteDescription: string; siteDescriptionAr: string; timeZone: string }>('/api/website-settings'),
     ]);
-    const site = settings ?? { logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: '', siteDescriptionAr: '' };
+    const site = settings ?? { logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: '', siteDescriptionAr: '', timeZone: DEFAULT_TIME_ZONE };
     const subject = await subjectOf(neutral, url.searchParams, app.status === 404);
     const head = buildHead({ subject, lang, settings: site, origin, canonicalPath: canonicalPath(url.pathname, url.search) });
     const siteName = lang === 'ar' && site.siteNameAr?.trim() ? site.siteNameAr : site.siteName;

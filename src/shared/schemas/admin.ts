@@ -5,6 +5,7 @@ import {
 } from './common.ts';
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
 import { PLACE_GAPS } from './overview.ts';
+import { isKnownTimeZone, UNKNOWN_TIME_ZONE } from '../opening-hours.ts';
 import { IMAGE_FIELD_META, isHttpUrl, isImageUrl, LINK_FIELD_META, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
 
 /**
@@ -207,7 +208,7 @@ export type AdminPlaceListQuery = z.input<typeof adminPlaceListQuerySchema>;
 // ---- website settings ------------------------------------------------------------------------
 
 /**
- * PUT /admin/website-settings: `{ logoUrl?, siteName, siteNameAr?, siteDescription?, siteDescriptionAr? }`.
+ * PUT /admin/website-settings: `{ logoUrl?, siteName, siteNameAr?, siteDescription?, siteDescriptionAr?, timeZone? }`.
  * Texts trimmed. siteName required ('Site name is required'); siteNameAr absent, '' or null → none
  * (an empty Arabic name is sent as absent); logoUrl null or '' removes the logo, absent
  * keeps it; descriptions absent keep theirs, null or '' empty them.
@@ -218,6 +219,8 @@ export const websiteSettingsUpdateSchema = z.object({
   siteNameAr: optionalText(TEXT_LIMITS.name).transform((v) => v ?? null),
   siteDescription: optionalText(TEXT_LIMITS.siteDescription).transform((v) => (v === null ? '' : v)),
   siteDescriptionAr: optionalText(TEXT_LIMITS.siteDescription).transform((v) => (v === null ? '' : v)),
+  timeZone: z.string().trim().max(64).refine(isKnownTimeZone, UNKNOWN_TIME_ZONE).optional()
+    .meta({ description: 'The city\'s IANA time zone (e.g. `Asia/Riyadh`): "open now" is read in it; absent keeps it; unknown → 400 `fields.timeZone`' }),
 });
 export type WebsiteSettingsUpdateBody = z.input<typeof websiteSettingsUpdateSchema>;
 

@@ -82,6 +82,14 @@ export const nearQuerySchema = z.string().max(64)
   .transform((s) => parseNear(s) as LatLng)
   .meta({ examples: ['24.7136,46.6753'] });
 
+/**
+ * `openNow` of the place lists: `true` = only places open at the request's moment in the city's
+ * time zone (decision 028); `false` or absent = no filter.
+ */
+export const openNowQuerySchema = z.enum(['true', 'false']).optional()
+  .transform((v) => v === 'true')
+  .meta({ description: '`true`: only places open now in the city\'s time zone (website setting `timeZone`); places with unknown hours are left out' });
+
 /** `meta.nextCursor` of a previous page of a place list (keyset paging). */
 export const placeCursorSchema = z.string().max(TEXT_LIMITS.cursor).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor');
 

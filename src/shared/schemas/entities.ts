@@ -145,11 +145,12 @@ export const websiteSettingsSchema = z.object({
   siteNameAr: z.string().nullable(),
   siteDescription: z.string(),
   siteDescriptionAr: z.string(),
+  timeZone: z.string().meta({ description: 'The city\'s IANA time zone (default `Asia/Riyadh`): `openNow` and the open-now filter read the clock in it' }),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 }).meta({
   id: 'WebsiteSettings', description: 'The site\'s branding.',
-  examples: [{ logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: 'City services directory', siteDescriptionAr: 'دليل خدمات المدينة' }],
+  examples: [{ logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: 'City services directory', siteDescriptionAr: 'دليل خدمات المدينة', timeZone: 'Asia/Riyadh' }],
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 

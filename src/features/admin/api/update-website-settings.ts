@@ -13,6 +13,8 @@ export interface WebsiteSettingsUpdate {
   siteNameAr?: string;
   siteDescription: string;
   siteDescriptionAr: string;
+  /** The city's IANA time zone; absent keeps the stored one. */
+  timeZone?: string;
 }
 
 type SettingsFields = Pick<WebsiteSettings, 'logoUrl' | 'siteName' | 'siteNameAr' | 'siteDescription' | 'siteDescriptionAr'>;
@@ -21,7 +23,7 @@ type SettingsFields = Pick<WebsiteSettings, 'logoUrl' | 'siteName' | 'siteNameAr
  * The full update body from the current settings and the edited fields: texts trimmed, an empty
  * Arabic name left out, an empty logo URL sent as null.
  */
-export function toSettingsUpdate(current: SettingsFields, changes: Partial<SettingsFields>): WebsiteSettingsUpdate {
+export function toSettingsUpdate(current: SettingsFields, changes: Partial<SettingsFields> & { timeZone?: string }): WebsiteSettingsUpdate {
   const merged = { ...current, ...changes };
   const logoUrl = merged.logoUrl?.trim() || null;
   const siteNameAr = (merged.siteNameAr ?? '').trim();
@@ -31,6 +33,7 @@ export function toSettingsUpdate(current: SettingsFields, changes: Partial<Setti
     ...(siteNameAr ? { siteNameAr } : {}),
     siteDescription: (merged.siteDescription ?? '').trim(),
     siteDescriptionAr: (merged.siteDescriptionAr ?? '').trim(),
+    ...(changes.timeZone?.trim() ? { timeZone: changes.timeZone.trim() } : {}),
   };
 }
 

@@ -6,6 +6,10 @@ import { ApiError } from '../../../lib/api-error.ts';
 import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
 import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
+import { cityTimeZone, isKnownTimeZone } from '../../../shared/opening-hours.ts';
+
+/** The runtime's IANA time zones, offered as suggestions of the time zone field. */
+const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
 const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
 
@@ -14,7 +18,7 @@ const unset = (s: string | null | undefined) => (!s || s === '...' ? '' : s);
 
 /**
  * Edit-names modal: English site name (required: 'Site name is required'), Arabic
- * name, English and Arabic descriptions. Save is disabled while the name is empty or saving; texts
+ * name, English and Arabic descriptions, the city's time zone (an IANA name the runtime knows). Save is disabled while the name is empty or saving; texts
  * are trimmed and an empty Arabic name is sent absent. Failures are swallowed.
  */
 export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
@@ -26,7 +30,7 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
   const { t } = useTranslation('admin');
   const query = useAdminWebsiteSettingsQuery(open);
   const current = query.data ?? settings;
-  const [form, setForm] = useState({ siteName: '', siteNameAr: '', siteDescription: '', siteDescriptionAr: '' });
+  const [form, setForm] = useState({ siteName: '', siteNameAr: '', siteDescription: '', siteDescriptionAr: '', timeZone: '' });
   const [touched, setTouched] = useState(false);
   const [nameError, setNameError] = useState(false);
   const mutation = useUpdateWebsiteSettings({ onSaved, silentErrors: true });
@@ -46,9 +50,10 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
         siteNameAr: unset(current.siteNameAr),
         siteDescription: current.siteDescription ?? '',
         siteDescriptionAr: current.siteDescriptionAr ?? '',
+        timeZone: current.timeZone || cityTimeZone(),
       });
     }
-  }, [open, touched, current.siteName, current.siteNameAr, current.siteDescription, current.siteDescriptionAr]);
+  }, [open, touched, current.siteName, current.siteNameAr, current.siteDescription, current.siteDescriptionAr, current.timeZone]);
 
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
     setTouched(true);
@@ -59,6 +64,7 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.siteName.trim()) return setNameError(true);
+    if (zoneError) return;
     mutation.mutate(toSettingsUpdate(current, form), {
       onSuccess: () => {
         toaster.create({ id: 'settings', type: 'success', title: t('settings.updateSuccess') });
@@ -68,6 +74,8 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
   };
 
   const nameEmpty = !form.siteName.trim();
+  // checked here too (the server refuses an unknown zone with 400 fields.timeZone)
+  const zoneError = !isKnownTimeZone(form.timeZone.trim());
   return (
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center">
       <Portal>
@@ -97,6 +105,14 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
                     <Field.Label>{t('siteNames.siteDescriptionAr')}</Field.Label>
                     <Textarea value={form.siteDescriptionAr} onChange={set('siteDescriptionAr')} rows={3} dir="rtl" lang="ar" />
                   </Field.Root>
+                  <Field.Root required invalid={zoneError}>
+                    <Field.Label>{t('siteNames.timeZone')}<Field.RequiredIndicator /></Field.Label>
+                    <Input value={form.timeZone} onChange={set('timeZone')} list="site-time-zones" dir="ltr" autoComplete="off" spellCheck={false} />
+                    <datalist id="site-time-zones">{TIME_ZONES.map((z) => <option key={z} value={z} />)}</datalist>
+                    {zoneError
+                      ? <Field.ErrorText color={errorColor}>{t('siteNames.timeZoneUnknown')}</Field.ErrorText>
+                      : <Field.HelperText>{t('siteNames.timeZoneHelp')}</Field.HelperText>}
+                  </Field.Root>
                 </Stack>
               </Dialog.Body>
               {/* A failed save is said here, where the admin is (issue #17), with the server's reason when it gave one. */}
@@ -107,7 +123,7 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
                 <Dialog.ActionTrigger asChild>
                   <Button variant="ghost" type="button">{t('common.cancel')}</Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" disabled={nameEmpty || mutation.isPending} loading={mutation.isPending} loadingText={t('common.saving')}>
+                <Button type="submit" colorPalette="brand" disabled={nameEmpty || zoneError || mutation.isPending} loading={mutation.isPending} loadingText={t('common.saving')}>
                   {t('common.save')}
                 </Button>
               </Dialog.Footer>

@@ -17,6 +17,8 @@ export interface PlacesParams {
   sort?: PublicPlaceSort;
   /** `<lat>,<lng>` of `sort: 'distance'` (items then carry `distanceM`). */
   near?: string;
+  /** Only places open now in the city's time zone (`openNow=true`; decision 028). */
+  openNow?: boolean;
 }
 
 const placesPageSchema = z.object({ data: z.array(placeListItemSchema), meta: pageMetaSchema });

@@ -16,6 +16,7 @@ import { PlaceCard } from './place-card.tsx';
 import { NearMeControl } from './near-me-control.tsx';
 import { distanceNearOf } from '../../../lib/geolocation.ts';
 import type { PublicPlaceSort } from '../../../shared/schemas/common.ts';
+import { OPEN_NOW_PARAM } from '../../../shared/boot-data.ts';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 
 const SORTS: readonly PlaceSort[] = PLACE_SORTS;
@@ -57,7 +58,7 @@ const FIRST_CARDS = 3;
 /**
  * The places list: zone/category filters, sort, Prev/Next with 'Page X of Y', Load more
  * (appends the following pages), the network-issue notice when some pages failed, and the empty state.
- * Filters, search text, sort and page live in the URL (`q`, `zone`, `category`, `sort`, `page`) so lists
+ * Filters, search text, sort, "Open now" and page live in the URL (`q`, `zone`, `category`, `sort`, `open=1`, `page`) so lists
  * are shareable and the back button works. A search is ordered by relevance unless a sort is chosen.
  */
 export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defaultPageSize, cardHeadingLevel = 'h2' }: PlacesBrowserProps) {
@@ -74,13 +75,15 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
   // a search is ordered by relevance unless a sort is chosen; a plain list by name
   const sort: PublicPlaceSort | undefined = near ? 'distance' : sortParam && SORTS.includes(sortParam) ? sortParam : q ? undefined : 'name-asc';
   const defaultSort = q ? 'relevance' : 'name-asc';
+  // "Open now" (`open=1` in the URL, so the filtered list is shareable and kept while paging)
+  const openNow = params.get(OPEN_NOW_PARAM) === '1';
   const [extraPages, setExtraPages] = useState(0);
-  useEffect(() => setExtraPages(0), [page, zone, category, sort, near, q, scope?.slug]);
+  useEffect(() => setExtraPages(0), [page, zone, category, sort, near, q, openNow, scope?.slug]);
 
   const pages = Array.from({ length: extraPages + 1 }, (_, i) => page + i);
   const results = useQueries({
     queries: pages.map((p) =>
-      placesQueryOptions(lang, { page: p, limit: pageSize, sort, near, search: q, zoneSlug: zone, categorySlug: category }, scope),
+      placesQueryOptions(lang, { page: p, limit: pageSize, sort, near, search: q, zoneSlug: zone, categorySlug: category, ...(openNow ? { openNow: true } : {}) }, scope),
     ),
   });
   const first = results[0];
@@ -137,6 +140,13 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field>
+        <chakra.label display="inline-flex" alignItems="center" gap="2" fontSize="sm" fontWeight="medium" minH="8" cursor="pointer">
+          <chakra.input
+            type="checkbox" id="filter-open-now" checked={openNow} boxSize="4" accentColor="colorPalette.solid" colorPalette="brand"
+            onChange={(e) => update({ [OPEN_NOW_PARAM]: e.target.checked ? '1' : undefined })}
+          />
+          {t('places.openNowFilter')}
+        </chakra.label>
         {first.data && (
           <Text color="fg.muted" fontSize="sm" ms={{ md: 'auto' }} aria-live="polite">
             {t('places.results', { count: total })}

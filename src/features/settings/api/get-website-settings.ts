@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { cityTimeZone, DEFAULT_TIME_ZONE } from '../../../shared/opening-hours.ts';
 
 /** Fallback when every attempt fails — default names, empty descriptions, no logo. */
 export const FALLBACK_SETTINGS: WebsiteSettings = {
@@ -9,6 +10,7 @@ export const FALLBACK_SETTINGS: WebsiteSettings = {
   siteNameAr: 'دليل',
   siteDescription: '',
   siteDescriptionAr: '',
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 /** First load about 1000 ms after start; 3 retries with doubling delay 1 s, 2 s, 4 s. */
@@ -40,4 +42,9 @@ export function useWebsiteSettings(): WebsiteSettings {
   const { data, isError } = useQuery(websiteSettingsQueryOptions);
   if (!data || isError) return FALLBACK_SETTINGS;
   return data;
+}
+
+/** The city's IANA time zone (website setting `timeZone`; Asia/Riyadh until the settings load). */
+export function useCityTimeZone(): string {
+  return cityTimeZone(useWebsiteSettings());
 }

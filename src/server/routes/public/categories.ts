@@ -54,7 +54,7 @@ export function categoryRoutes(): ApiApp {
       const result = await c.var.db(async (tx) => {
         const categoryId = await categoryIdBySlug(tx, slug);
         if (categoryId === undefined) throw new ApiError(404, 'category_not_found');
-        return listPlaces(tx, { categoryId, zoneSlug: q.zoneSlug, search: q.search }, q);
+        return listPlaces(tx, { categoryId, zoneSlug: q.zoneSlug, search: q.search, openNow: q.openNow }, q);
       });
       return c.json({ success: true as const, data: result.rows.map(toPlaceListItem), meta: { page: q.page, limit: q.limit, total: result.total } }, 200);
     },

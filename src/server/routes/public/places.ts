@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  envelope, nearQuerySchema, pagedEnvelope, pagingQuerySchema, placeCursorSchema, publicPlaceSortSchema, searchTextSchema, slugSchema, sortLangSchema,
+  envelope, nearQuerySchema, openNowQuerySchema, pagedEnvelope, pagingQuerySchema, placeCursorSchema, publicPlaceSortSchema, searchTextSchema, slugSchema, sortLangSchema,
 } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeWithRelatedSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -21,6 +21,7 @@ export const placeListQuerySchema = pagingQuerySchema.extend({
     .openapi({ description: 'Order; default relevance when searching, else name A–Z. `distance`: nearest `near` first, each item with `distanceM` (needs `near`; pages by `page`, no cursor)' }),
   near: nearQuerySchema.optional()
     .openapi({ description: '`<latitude>,<longitude>` in decimal degrees: the point of `sort=distance`' }),
+  openNow: openNowQuerySchema,
   lang: sortLangSchema,
   cursor: placeCursorSchema.optional()
     .openapi({ description: '`meta.nextCursor` of the previous page: the next page at constant cost (keyset); `page` is then ignored' }),
@@ -41,7 +42,7 @@ export function placeRoutes(deps: AppDeps): ApiApp {
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const result = await c.var.db((tx) => listPlaces(tx, { zoneSlug: q.zoneSlug, categorySlug: q.categorySlug, search: q.search }, q));
+      const result = await c.var.db((tx) => listPlaces(tx, { zoneSlug: q.zoneSlug, categorySlug: q.categorySlug, search: q.search, openNow: q.openNow }, q));
       return c.json({
         success: true as const, data: result.rows.map(toPlaceListItem),
         meta: { page: q.page, limit: q.limit, total: result.total, nextCursor: result.nextCursor },
@@ -64,7 +65,7 @@ export function placeRoutes(deps: AppDeps): ApiApp {
       const { slug } = c.req.valid('param');
       const found = await c.var.db(async (tx) => {
         const [row, related] = await Promise.all([getPlaceBySlug(tx, slug), relatedPlaces(tx, slug)]);
-        if (row) return { data: { ...toPlace(row), related: related.map(toPlaceListItem), hours: placeHoursOf(row.opening_hours) } };
+        if (row) return { data: { ...toPlace(row), related: related.map(toPlaceListItem), hours: placeHoursOf(row.opening_hours, new Date(), row.time_zone ?? undefined) } };
         const target = await redirectedPlaceSlug(tx, slug);
         if (!target) throw new ApiError(404, 'place_not_found');
         return { target };

@@ -50,7 +50,7 @@ export function zoneRoutes(): ApiApp {
       const result = await c.var.db(async (tx) => {
         const zoneId = await zoneIdBySlug(tx, slug);
         if (zoneId === undefined) throw new ApiError(404, 'zone_not_found');
-        return listPlaces(tx, { zoneId, categorySlug: q.categorySlug, search: q.search }, q);
+        return listPlaces(tx, { zoneId, categorySlug: q.categorySlug, search: q.search, openNow: q.openNow }, q);
       });
       return c.json({ success: true as const, data: result.rows.map(toPlaceListItem), meta: { page: q.page, limit: q.limit, total: result.total } }, 200);
     },

@@ -132,3 +132,21 @@ describe('GET /admin/overview', () => {
     }
   });
 });
+
+describe('coordinates too close to 0 for the distance formulas (migration 20260101007200)', () => {
+  it('are refused by the database and made 0 by the API, so the overview never fails on them', async () => {
+    const admin = await createUser(db, { role: 'admin' });
+    const [{ id: category }] = await db<{ id: number }[]>`insert into public.categories (slug, name) values ('tiny-coords', 'Tiny') returning id::int`;
+    // squared in the "outside its zone" and duplicates formulas, 1e-200 underflows double precision (an error)
+    await expect(db`insert into public.places (slug, name, category_id, latitude, longitude) values ('tiny', 'Tiny', ${category}, 1e-200, 46.7)`)
+      .rejects.toMatchObject({ code: '23514' });
+    const res = await app.request('/api/admin/places', {
+      method: 'POST', headers: { ...admin.authHeader, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Almost zero', categoryId: category, latitude: 1e-300, longitude: 5e-324 }),
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json() as any).data;
+    expect([created.latitude, created.longitude]).toEqual([0, 0]);
+    expect((await get(admin.authHeader)).status).toBe(200);
+  });
+});

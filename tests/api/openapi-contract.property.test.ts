@@ -195,7 +195,7 @@ async function send(role: Role, method: string, url: string, body?: unknown): Pr
 function expectDocumented(op: Operation, what: string, answer: Answer) {
   expect(answer.status, `${what} → ${answer.status} ${answer.text.slice(0, 300)}`).toBeLessThan(500);
   const response = op.op.responses[String(answer.status)] ?? op.op.responses.default;
-  expect(response, `${what} → ${answer.status}: status not documented (${Object.keys(op.op.responses)})`).toBeDefined();
+  expect(response, `${what} → ${answer.status}: status not documented (${Object.keys(op.op.responses)}) ${answer.text.slice(0, 300)}`).toBeDefined();
   const json = response.content?.['application/json'];
   if (!json) {
     expect(answer.contentType, what).toMatch(new RegExp(`^(${Object.keys(response.content ?? {}).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') || 'none'})`));

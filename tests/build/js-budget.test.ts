@@ -10,9 +10,11 @@ import { describe, expect, it } from 'vitest';
  *
  * BUDGET_KB is a ratchet: the size reached today, rounded up, so that no change makes the public pages
  * heavier unnoticed. Issue #14's target is 150 KB; lower BUDGET_KB whenever a change lands that cuts the
- * pages' JavaScript (decision 025 lists what is left to cut).
+ * pages' JavaScript (decision 025 lists what is left to cut). Raised from 270 to 272 when the place page gained
+ * its hours table and status, Directions with the visitor's distance, and the lists the Open now and Near me
+ * controls (issue #15): +2 KB, recorded in decision 025.
  */
-const BUDGET_KB = 270;
+const BUDGET_KB = 272;
 const TARGET_KB = 150;
 const PAGES = {
   home: 'src/app/routes/public/home.tsx',

@@ -88,6 +88,8 @@ const NOT_FREE_TEXT = [
   'place_requests.status', 'place_requests.type',
   // the language a user's mails are written in (20260101006300): 'en' | 'ar'
   'profiles.locale',
+  // the city's IANA time zone (20260101006700): one of Intl.supportedValuesOf('timeZone'), CHECK length 1–64
+  'website_settings.time_zone',
   // the history (20260101005700): written only by its trigger, read only by admins
   'audit_log.actor_role', 'audit_log.after', 'audit_log.before', 'audit_log.entity', 'audit_log.operation',
 ];

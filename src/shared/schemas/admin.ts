@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, SLUG_PATTERN,
+  flushTinyCoordinate, idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, SLUG_PATTERN,
   sortLangSchema, TEXT_LIMITS,
 } from './common.ts';
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
@@ -77,7 +77,8 @@ export const optionalSlugSchema = z
 
 /** Display order: an integer ('Order must be an integer'). */
 const orderSchema = z.number({ error: M.orderInteger }).int(M.orderInteger).min(-INT_MAX, M.orderInteger).max(INT_MAX, M.orderInteger);
-const coordinate = (limit: number) => z.number({ error: M.invalidCoordinate }).min(-limit, M.invalidCoordinate).max(limit, M.invalidCoordinate).nullish();
+const coordinate = (limit: number) => z.number({ error: M.invalidCoordinate }).min(-limit, M.invalidCoordinate).max(limit, M.invalidCoordinate).nullish()
+  .transform(flushTinyCoordinate);
 
 // ---- categories ------------------------------------------------------------------------------
 

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 
 /** Business constants (limits and timings) shared by browser and server. */
+/**
+ * Coordinates closer to 0 than this (degrees, ~0.1 mm) are stored as 0: squared in the distance
+ * formulas, such a value underflows PostgreSQL's double precision (an error, not a zero). The CHECKs of
+ * migration 20260101007200 hold the database to the same rule.
+ */
+export const COORDINATE_FLOOR = 1e-9;
+
+/** `v` with magnitudes under COORDINATE_FLOOR made 0 (null and undefined kept). */
+export function flushTinyCoordinate<T extends number | null | undefined>(v: T): T {
+  return (typeof v === 'number' && v !== 0 && Math.abs(v) < COORDINATE_FLOOR ? 0 : v) as T;
+}
+
 export const LIMITS = {
   imageMaxBytes: 5_242_880,
   /** Seconds between two 'Resend code' mails to one address (the button's countdown; the server refuses sooner ones with 429). */

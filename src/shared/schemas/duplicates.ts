@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { westernDigitsOf } from '../digits.ts';
-import { TEXT_LIMITS, idSchema, pagingQuerySchema } from './common.ts';
+import { flushTinyCoordinate, idSchema, pagingQuerySchema, TEXT_LIMITS } from './common.ts';
 
 /**
  * Likely duplicates (supabase/migrations/20260101006200_duplicates.sql, docs/decisions/023-duplicates.md):
@@ -18,7 +18,7 @@ export const DUPLICATE_LIMITS = {
 
 const coordinate = (max: number) => z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(westernDigitsOf(v))) : v),
-  z.number().min(-max).max(max).optional(),
+  z.number().min(-max).max(max).optional().transform(flushTinyCoordinate),
 );
 const optionalText = (max: number) => z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),

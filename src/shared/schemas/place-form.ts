@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './common.ts';
+import { flushTinyCoordinate, INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './common.ts';
 import { westernDigitsOf } from '../digits.ts';
 import { INVALID_OPENING_HOURS, isValidOpeningHours } from '../opening-hours.ts';
 
@@ -78,7 +78,8 @@ const link = () => optionalText(TEXT_LIMITS.url, { test: isHttpUrl, message: M.i
 const image = () => optionalText(TEXT_LIMITS.url, { test: isImageUrl, message: M.invalidUrl }).meta(IMAGE_FIELD_META);
 const optionalId = () => z.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(Number.MAX_SAFE_INTEGER, M.invalidId).nullish()
   .transform((v) => (v === undefined ? undefined : v));
-const coordinate = (limit: number) => z.number({ error: M.invalidCoordinate }).min(-limit, M.invalidCoordinate).max(limit, M.invalidCoordinate).nullish();
+const coordinate = (limit: number) => z.number({ error: M.invalidCoordinate }).min(-limit, M.invalidCoordinate).max(limit, M.invalidCoordinate).nullish()
+  .transform(flushTinyCoordinate);
 
 const detailsShape = {
   description: optionalText(TEXT_LIMITS.description),

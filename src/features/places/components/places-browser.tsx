@@ -77,6 +77,10 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
   const defaultSort = q ? 'relevance' : 'name-asc';
   // "Open now" (`open=1` in the URL, so the filtered list is shareable and kept while paging)
   const openNow = params.get(OPEN_NOW_PARAM) === '1';
+  // the box follows the click at once, before the URL's navigation (a transition) has the filtered list;
+  // the URL stays the source of truth (back/forward, a shared link)
+  const [openChecked, setOpenChecked] = useState(openNow);
+  useEffect(() => setOpenChecked(openNow), [openNow]);
   const [extraPages, setExtraPages] = useState(0);
   useEffect(() => setExtraPages(0), [page, zone, category, sort, near, q, openNow, scope?.slug]);
 
@@ -142,8 +146,11 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
         </Field>
         <chakra.label display="inline-flex" alignItems="center" gap="2" fontSize="sm" fontWeight="medium" minH="8" cursor="pointer">
           <chakra.input
-            type="checkbox" id="filter-open-now" checked={openNow} boxSize="4" accentColor="colorPalette.solid" colorPalette="brand"
-            onChange={(e) => update({ [OPEN_NOW_PARAM]: e.target.checked ? '1' : undefined })}
+            type="checkbox" id="filter-open-now" checked={openChecked} boxSize="4" accentColor="colorPalette.solid" colorPalette="brand"
+            onChange={(e) => {
+              setOpenChecked(e.target.checked);
+              update({ [OPEN_NOW_PARAM]: e.target.checked ? '1' : undefined });
+            }}
           />
           {t('places.openNowFilter')}
         </chakra.label>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { blockMapTiles, LANGS, localized } from './public-fixtures.ts';
+import { blockMapTiles, LANGS, localized, waitForHydration } from './public-fixtures.ts';
 
 /**
  * Issue 17, "order, direction and numbers that fit the language" and "Arabic first": lists in the
@@ -30,6 +30,7 @@ for (const lang of LANGS) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const [place] = (await (await request.get('/api/public/places?limit=1')).json()).data;
     await page.goto(localized(`/p/${place.slug}`, lang));
+    await waitForHydration(page);
     await page.getByRole('button', { name: lang === 'ar' ? 'نسخ الرابط' : 'Copy link' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(new URL(localized(`/p/${place.slug}`, lang), page.url()).toString());
@@ -38,6 +39,7 @@ for (const lang of LANGS) {
   test(`the map credits OpenStreetMap in the page's language (${lang})`, async ({ page }) => {
     await blockMapTiles(page);
     await page.goto(localized('/map', lang));
+    await waitForHydration(page);
     const credit = page.locator('.leaflet-control-attribution');
     await expect(credit).toContainText('OpenStreetMap');
     await expect(credit).toContainText(lang === 'ar' ? 'مساهمو' : 'contributors');

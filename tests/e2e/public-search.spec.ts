@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { waitForHydration } from './public-fixtures.ts';
 
 /**
  * Issue 3, search: the header overlay — live 300 ms after the last keystroke, 5 results
@@ -18,6 +19,7 @@ test('overlay on wide screens: timing, limits, links, states, keyboard', async (
   await page.setViewportSize({ width: 1280, height: 900 });
   const requests = recordSearchRequests(page);
   await page.goto('/');
+  await waitForHydration(page);
   const box = page.getByRole('combobox', { name: 'Search the directory' });
   const overlay = page.getByRole('dialog', { name: 'Quick search' });
 
@@ -106,6 +108,7 @@ test('overlay on small screens: the search button opens it full-screen (Arabic)'
   await page.setViewportSize({ width: 375, height: 800 });
   const requests = recordSearchRequests(page);
   await page.goto('/ar');
+  await waitForHydration(page);
   await page.getByRole('banner').getByRole('button', { name: 'بحث', exact: true }).click();
   const overlay = page.getByRole('dialog', { name: 'بحث سريع' });
   await expect(overlay).toBeVisible();
@@ -135,6 +138,7 @@ test('overlay on small screens: the search button opens it full-screen (Arabic)'
 
 test('/search page: start typing, grouped results, no results, q kept in the URL', async ({ page }) => {
   await page.goto('/search');
+  await waitForHydration(page); // text typed into the server's HTML is reset by hydration
   await expect(page.getByText('Start typing to search', { exact: true })).toBeVisible();
   const box = page.getByRole('main').getByRole('searchbox', { name: 'Search the directory' });
   await box.fill('mall');

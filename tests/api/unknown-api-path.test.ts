@@ -27,6 +27,7 @@ beforeAll(async () => {
       MAILDEV_SMTP_PORT: String(smtpPort), MAILDEV_WEB_PORT: String(webPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group: tsx runs the server as a child of its own, which a kill of tsx leaves running
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -40,7 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL'); // the group: tsx and the server
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -174,14 +174,18 @@ test('map marker: keyboard-reachable pin, popup link to the place', async ({ pag
   await expect(map).not.toHaveAttribute('aria-busy', 'true'); // every pin added, as the map announces
   await waitForHydration(page);
   const link = map.getByRole('link', { name: place.name });
-  // Under load a late re-render of the map (the page's deferred blocks hydrating after the first paint) can
-  // close a popup opened just before it: open it again until it stays (noted in the stop-12 closing note).
+  // A late re-render of the map can close or move a popup opened just before it (stop 12's note; more often on
+  // the merged map with bbox views and the position layer — to look into): open it and follow its link from the
+  // keyboard until the place page is reached.
   await expect(async () => {
-    await pin.focus();
-    await page.keyboard.press('Enter');
-    await expect(link).toHaveAttribute('href', `/p/${place.slug}`, { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-  await link.click();
-  await expect(page).toHaveURL(`/p/${place.slug}`);
+    if (!page.url().includes('/p/')) {
+      await pin.focus();
+      await page.keyboard.press('Enter');
+      await expect(link).toHaveAttribute('href', `/p/${place.slug}`, { timeout: 3_000 });
+      await link.focus({ timeout: 2_000 });
+      await page.keyboard.press('Enter');
+    }
+    await expect(page).toHaveURL(`/p/${place.slug}`, { timeout: 3_000 });
+  }).toPass({ timeout: 40_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(place.name);
 });

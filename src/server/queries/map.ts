@@ -1,4 +1,11 @@
 import type { Tx } from '../db/client.ts';
+import { ApiError } from '../http/api-error.ts';
+import { coordinatesOf } from '../../shared/map-coordinates.ts';
+import type { BuildingMarker, PlaceMarker } from '../../shared/schemas/map.ts';
+import { categoryIdBySlug } from './categories.ts';
+import { zoneIdBySlug } from './zones.ts';
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** A place that may go on the map: coordinates, or a map URL to read them from. */
 export interface PlaceMarkerRow {
@@ -29,4 +36,32 @@ export function buildingMarkerRows(tx: Tx, zoneId: number | null) {
     where (b.latitude is not null or b.map_url is not null)
       and (${zoneId}::bigint is null or b.zone_id = ${zoneId}::bigint)
     order by z.sort_order, b.sort_order, b.id`;
+}
+
+/** Every place and building of the filter with coordinates (from latitude/longitude or the map URL), as markers. */
+export async function loadMarkers(tx: Tx, zoneSlug: string | undefined, categorySlug: string | undefined): Promise<{ places: PlaceMarker[]; buildings: BuildingMarker[] }> {
+  let zoneId: number | null = null;
+  let categoryId: number | null = null;
+  if (zoneSlug) {
+    zoneId = await zoneIdBySlug(tx, zoneSlug) ?? null;
+    if (zoneId === null) throw new ApiError(404, 'zone_not_found');
+  }
+  if (categorySlug) {
+    categoryId = await categoryIdBySlug(tx, categorySlug) ?? null;
+    if (categoryId === null) throw new ApiError(404, 'category_not_found');
+  }
+  const placeRows = await placeMarkerRows(tx, zoneId, categoryId);
+  const buildingRows = categoryId != null ? [] : await buildingMarkerRows(tx, zoneId);
+
+  const places: PlaceMarker[] = [];
+  for (const r of placeRows) {
+    const at = coordinatesOf({ latitude: r.latitude, longitude: r.longitude, mapUrl: r.map_url });
+    if (at) places.push({ slug: r.slug, name: r.name, nameAr: r.name_ar, lat: round6(at.lat), lng: round6(at.lng), category: r.category });
+  }
+  const buildings: BuildingMarker[] = [];
+  for (const r of buildingRows) {
+    const at = coordinatesOf({ latitude: r.latitude, longitude: r.longitude, mapUrl: r.map_url });
+    if (at) buildings.push({ slug: r.slug, name: r.name, nameAr: r.name_ar, number: r.number, lat: round6(at.lat), lng: round6(at.lng), zone: r.zone });
+  }
+  return { places, buildings };
 }

@@ -1,4 +1,6 @@
 import type { Tx } from '../db/client.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { Profile } from '../../shared/schemas/auth.ts';
 
 /** A profile row (RLS: the caller's own) with the number of places the caller owns. */
 export interface ProfileRow { id: string; name: string; created_at: Date; places_count: number; locale: 'en' | 'ar'; notify_decisions: boolean }
@@ -21,4 +23,11 @@ export async function updateProfileName(tx: Tx, userId: string, name: string): P
 /** Turns the request-decision mails of `userId` on or off (RLS: only the owner may). */
 export async function updateProfileSettings(tx: Tx, userId: string, settings: { notifyDecisions: boolean }): Promise<void> {
   await tx`update public.profiles set notify_decisions = ${settings.notifyDecisions} where id = ${userId}`;
+}
+
+/** The caller's profile row (RLS: only their own), with the number of places they own. */
+export async function readProfile(tx: Tx, user: { id: string; email: string }): Promise<Profile> {
+  const row = await readProfileRow(tx, user.id);
+  if (!row) throw new ApiError(404, 'profile_not_found');
+  return { id: row.id, email: user.email, name: row.name, memberSince: new Date(row.created_at).toISOString(), placesCount: row.places_count, locale: row.locale, notifyDecisions: row.notify_decisions };
 }

@@ -1,4 +1,6 @@
 import type { Tx } from '../db/client.ts';
+import { ApiError } from '../http/api-error.ts';
+import { ADMIN_FIELD_MESSAGES } from '../../shared/schemas/admin.ts';
 import { INT_MAX } from '../../shared/schemas/admin.ts';
 import type { Zone, ZoneWithBuildings } from '../../shared/schemas/entities.ts';
 import { listBuildings } from './buildings.ts';
@@ -92,4 +94,18 @@ export async function deleteZone(tx: Tx, id: number): Promise<{ detachedPlaces: 
   // places.zone_id → zones on delete set null; buildings cascade, their places' building_id set null
   await tx`delete from public.zones where id = ${id}`;
   return { detachedPlaces: counts.places, deletedBuildings: counts.buildings };
+}
+
+/**
+ * Refuses an order number another zone has (400 `validation_failed`, `fields.order`: 'Another zone
+ * already has this order'), as the reorder rules do: display orders are distinct. (Checked, not
+ * constrained: two admins saving the same number at the same instant could still both pass.)
+ */
+export async function assertZoneOrderFree(tx: Tx, order: number, excludeId = 0): Promise<void> {
+  if (await zoneOrderTaken(tx, order, excludeId)) throw new ApiError(400, 'validation_failed', { order: [ADMIN_FIELD_MESSAGES.orderTaken] });
+}
+
+/** 404 `zone_not_found` unless the zone exists. */
+export async function assertZone(tx: Tx, zoneId: number): Promise<void> {
+  if (!await zoneExists(tx, zoneId)) throw new ApiError(404, 'zone_not_found');
 }

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
@@ -9,7 +8,7 @@ import {
 } from '../../queries/buildings.ts';
 import { reorderBuildings } from '../../queries/reorder.ts';
 import { assertSlugFree, mapSlugConflict, uniqueSlug } from '../../queries/slugs.ts';
-import { zoneExists } from '../../queries/zones.ts';
+import { assertZone } from '../../queries/zones.ts';
 import { envelope, idSchema } from '../../../shared/schemas/common.ts';
 import { buildingSchema } from '../../../shared/schemas/entities.ts';
 import {
@@ -19,10 +18,6 @@ import {
 const tags = ['admin: buildings'];
 const zoneParams = z.object({ zoneId: idSchema });
 
-/** 404 `zone_not_found` unless the zone exists. */
-async function assertZone(tx: Tx, zoneId: number): Promise<void> {
-  if (!await zoneExists(tx, zoneId)) throw new ApiError(404, 'zone_not_found');
-}
 
 /**
  * Admin buildings of a zone: list, create, update, delete, reorder. Admin only (401/403

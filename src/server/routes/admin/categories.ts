@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
@@ -91,18 +90,17 @@ export function adminCategoryRoutes(): ApiApp {
     async (c) => {
       const { id } = c.req.valid('param');
       const inUse = (count: number) => new ApiError(409, 'category_in_use', undefined, { count }, undefined, { placesCount: count });
-      const countPlaces = (tx: Tx) => countCategoryPlaces(tx, id);
       try {
         await c.var.db(async (tx) => {
           if (!await lockCategory(tx, id)) throw new ApiError(404, 'category_not_found');
-          const n = await countPlaces(tx);
+          const n = await countCategoryPlaces(tx, id);
           if (n > 0) throw inUse(n);
           await deleteCategory(tx, id);
         });
       } catch (error) {
         // a place added meanwhile: the foreign key (on delete restrict) refused the delete
         if ((error as { code?: string } | null)?.code !== '23503') throw error;
-        throw inUse(await c.var.db(countPlaces));
+        throw inUse(await c.var.db((tx) => countCategoryPlaces(tx, id)));
       }
       return c.json({ success: true as const, data: { id } }, 200);
     },

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
@@ -7,24 +6,16 @@ import { createRouter } from '../../http/router.ts';
 import { reorderZones } from '../../queries/reorder.ts';
 import { assertSlugFree, mapSlugConflict, uniqueSlug } from '../../queries/slugs.ts';
 import {
-  deleteZone, insertZone, listZones, lockZone, nextZoneOrder, readZone, readZoneWithBuildings, updateZone, zoneOrderTaken,
+  deleteZone, insertZone, listZones, lockZone, nextZoneOrder, readZone, readZoneWithBuildings, updateZone, assertZoneOrderFree,
 } from '../../queries/zones.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entities.ts';
 import {
-  ADMIN_FIELD_MESSAGES, adminZoneListSchema, reorderBodySchema, zoneCreateSchema, zoneDeleteResultSchema, zoneUpdateSchema,
+  adminZoneListSchema, reorderBodySchema, zoneCreateSchema, zoneDeleteResultSchema, zoneUpdateSchema,
 } from '../../../shared/schemas/admin.ts';
 
 const tags = ['admin: zones'];
 
-/**
- * Refuses an order number another zone has (400 `validation_failed`, `fields.order`: 'Another zone
- * already has this order'), as the reorder rules do: display orders are distinct. (Checked, not
- * constrained: two admins saving the same number at the same instant could still both pass.)
- */
-async function assertZoneOrderFree(tx: Tx, order: number, excludeId = 0): Promise<void> {
-  if (await zoneOrderTaken(tx, order, excludeId)) throw new ApiError(400, 'validation_failed', { order: [ADMIN_FIELD_MESSAGES.orderTaken] });
-}
 
 /**
  * Admin zones: list, one with buildings, create, update, delete, reorder.

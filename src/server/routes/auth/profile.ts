@@ -3,23 +3,15 @@ import type { Context } from 'hono';
 import type { ApiApp, AppDeps, AppEnv } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
 import { requireUser, type AuthedUser } from '../../auth/guards.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../http/messages.ts';
-import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, profileSchema, updateProfileRequestSchema, updateProfileSettingsRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
+import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, profileSchema, updateProfileRequestSchema, updateProfileSettingsRequestSchema } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { jsonBody, security } from '../../http/openapi.ts';
-import { readProfileRow, updateProfileName, updateProfileSettings } from '../../queries/profiles.ts';
+import { readProfile, updateProfileName, updateProfileSettings } from '../../queries/profiles.ts';
 import { authResponses, bearerToken, provider, rateLimit } from './shared.ts';
-import type { Tx } from '../../db/client.ts';
 
 const tags = ['auth'];
 
-/** The caller's profile row (RLS: only their own), with the number of places they own. */
-async function readProfile(tx: Tx, user: AuthedUser): Promise<Profile> {
-  const row = await readProfileRow(tx, user.id);
-  if (!row) throw new ApiError(404, 'profile_not_found');
-  return { id: row.id, email: user.email, name: row.name, memberSince: new Date(row.created_at).toISOString(), placesCount: row.places_count, locale: row.locale, notifyDecisions: row.notify_decisions };
-}
 
 /**
  * Shared by the public and admin change-password routes: 401 without a valid token, 400

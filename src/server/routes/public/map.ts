@@ -2,21 +2,16 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import { envelope, slugSchema } from '../../../shared/schemas/common.ts';
 import { bboxQuerySchema, MAP_VIEW_LIMITS, mapMarkersSchema, type BuildingMarker, type MapCluster, type PlaceMarker } from '../../../shared/schemas/map.ts';
-import { coordinatesOf } from '../../../shared/map-coordinates.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
-import type { Tx } from '../../db/client.ts';
 import { buildMarkerIndex, markersInView } from '../../map-clusters.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { categoryIdBySlug } from '../../queries/categories.ts';
-import { buildingMarkerRows, placeMarkerRows } from '../../queries/map.ts';
-import { zoneIdBySlug } from '../../queries/zones.ts';
+import { loadMarkers } from '../../queries/map.ts';
 
 /** Markers are the same for every visitor and language: shared caches may keep them a minute. */
 const CACHE_CONTROL = 'public, max-age=60';
 
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 export const mapMarkersQuerySchema = z.object({
   zoneSlug: slugSchema.optional().openapi({ description: 'Only the places and buildings of this zone (404 if no such zone)' }),
@@ -28,33 +23,6 @@ export const mapMarkersQuerySchema = z.object({
     .openapi({ description: `The map's zoom level (integer ${MAP_VIEW_LIMITS.minZoom}–${MAP_VIEW_LIMITS.maxZoom}; needs \`bbox\`): clusters at this zoom; from ${MAP_VIEW_LIMITS.clusterMaxZoom + 1} every marker stands alone` }),
 });
 
-/** Every place and building of the filter with coordinates (from latitude/longitude or the map URL), as markers. */
-async function loadMarkers(tx: Tx, zoneSlug: string | undefined, categorySlug: string | undefined): Promise<{ places: PlaceMarker[]; buildings: BuildingMarker[] }> {
-  let zoneId: number | null = null;
-  let categoryId: number | null = null;
-  if (zoneSlug) {
-    zoneId = await zoneIdBySlug(tx, zoneSlug) ?? null;
-    if (zoneId === null) throw new ApiError(404, 'zone_not_found');
-  }
-  if (categorySlug) {
-    categoryId = await categoryIdBySlug(tx, categorySlug) ?? null;
-    if (categoryId === null) throw new ApiError(404, 'category_not_found');
-  }
-  const placeRows = await placeMarkerRows(tx, zoneId, categoryId);
-  const buildingRows = categoryId != null ? [] : await buildingMarkerRows(tx, zoneId);
-
-  const places: PlaceMarker[] = [];
-  for (const r of placeRows) {
-    const at = coordinatesOf({ latitude: r.latitude, longitude: r.longitude, mapUrl: r.map_url });
-    if (at) places.push({ slug: r.slug, name: r.name, nameAr: r.name_ar, lat: round6(at.lat), lng: round6(at.lng), category: r.category });
-  }
-  const buildings: BuildingMarker[] = [];
-  for (const r of buildingRows) {
-    const at = coordinatesOf({ latitude: r.latitude, longitude: r.longitude, mapUrl: r.map_url });
-    if (at) buildings.push({ slug: r.slug, name: r.name, nameAr: r.name_ar, number: r.number, lat: round6(at.lat), lng: round6(at.lng), zone: r.zone });
-  }
-  return { places, buildings };
-}
 
 /**
  * GET /public/map/markers: the places and buildings that can be put on a map, compactly:

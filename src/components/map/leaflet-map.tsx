@@ -59,6 +59,16 @@ function popupContent(marker: MapMarker, openLabel: string | undefined, open: (m
   return root;
 }
 
+/** What a marker layer shows (position, kind, texts, link, cluster size): equal signatures draw equal layers. */
+function markerSignature(m: MapMarker): string {
+  return JSON.stringify([m.id, m.kind ?? '', m.lat, m.lng, m.title, m.subtitle ?? '', m.href ?? '', m.count ?? '', m.expansionZoom ?? '']);
+}
+
+/** The signature of a whole marker set (order included). */
+function markersSignature(markers: MapMarker[]): string {
+  return markers.map(markerSignature).join('\n');
+}
+
 /** Adds the markers imperatively (one Leaflet layer each, added in chunks): thousands stay smooth. */
 function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clusterLabel }: Required<Pick<MapViewProps, 'markers' | 'cluster' | 'fitToMarkers'>> & Pick<MapViewProps, 'onMarkerOpen' | 'openLabel' | 'clusterLabel'>) {
   const map = useMap();
@@ -70,8 +80,15 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
   // the cluster group adds big marker sets in chunks (between frames); the map region is aria-busy meanwhile
   const progressRef = useRef<(done: number, total: number) => void>(() => undefined);
   const onChunkProgress = useCallback((done: number, total: number) => progressRef.current(done, total), []);
+  // The layers follow the markers' content, not the array's identity: a page re-render that builds an equal
+  // array (theme or preference change, a refetch with the same answer, a namespace loaded) keeps the layers,
+  // the view and an open popup as they are.
+  const markersRef = useRef(markers);
+  markersRef.current = markers;
+  const content = useMemo(() => markersSignature(markers), [markers]);
 
   useEffect(() => {
+    const markers = markersRef.current;
     const open = (marker: MapMarker, event: MouseEvent) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // new tab etc.
       event.preventDefault();
@@ -96,9 +113,11 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
       group.addLayers(layers);
     } else for (const layer of layers) target.addLayer(layer);
 
+    // Fitting is instant, not animated: an animated zoom still running when a visitor opens a pin's popup ends
+    // with the cluster group re-clustering at the new zoom, which removes that pin and closes its popup.
     if (fitToMarkers && markers.length > 0) {
-      if (markers.length === 1) map.setView([markers[0].lat, markers[0].lng], 16);
-      else map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng] as [number, number])), { padding: [24, 24], maxZoom: 16 });
+      if (markers.length === 1) map.setView([markers[0].lat, markers[0].lng], 16, { animate: false });
+      else map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng] as [number, number])), { padding: [24, 24], maxZoom: 16, animate: false });
     }
     return () => {
       progressRef.current = () => undefined;
@@ -106,7 +125,7 @@ function Markers({ markers, cluster, fitToMarkers, onMarkerOpen, openLabel, clus
       target.clearLayers();
       if (!group) map.removeLayer(target);
     };
-  }, [markers, cluster, fitToMarkers, map, navigate, openLabel]);
+  }, [content, cluster, fitToMarkers, map, navigate, openLabel]);
 
   const clusterIcon = useMemo(
     () => (group: Cluster) => {
@@ -192,7 +211,7 @@ function ViewMarkers({ markers, onViewChange, onMarkerOpen, openLabel, clusterLa
     const wanted = new Set<string>();
     for (const m of markers) {
       const key = String(m.id);
-      const signature = `${m.lat},${m.lng},${m.title},${m.subtitle ?? ''},${m.href ?? ''},${m.count ?? ''},${m.expansionZoom ?? ''}`;
+      const signature = markerSignature(m);
       wanted.add(key);
       const existing = layers.get(key);
       if (existing?.signature === signature) continue;

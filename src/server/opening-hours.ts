@@ -10,14 +10,23 @@ import { WEEKDAYS, type HoursInterval, type PlaceHours, type Weekday } from '../
 
 const NOMINATIM = { lat: 24.7136, lon: 46.6753, address: { country_code: 'sa', state: 'Riyadh' } };
 
-/** The parsed value, or undefined when the library refuses it (parse error, or evaluation error such as `PH`). */
+/**
+ * The parsed value, or undefined when the library refuses it (parse error, or evaluation error such as `PH`).
+ * The library also prints its evaluation errors with console.error ("…Please submit a pull request…" for
+ * `PH` without Saudi holidays) before throwing them; a refused value is an answer here (a 400, or a line of
+ * the import report), not a server fault, so that print is held back while the library runs.
+ */
 function parse(value: string): OpeningHours | undefined {
+  const print = console.error;
+  console.error = () => undefined;
   try {
     const oh = new OpeningHours(value, NOMINATIM, 0);
     oh.getState(new Date(Date.UTC(2026, 0, 1, 12)));
     return oh;
   } catch {
     return undefined;
+  } finally {
+    console.error = print;
   }
 }
 

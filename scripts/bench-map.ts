@@ -10,6 +10,8 @@
  *   aria-busy; null when the page never set it: server-clustered views are drawn at once) and until
  *   the marker layer settles (no change for 1.5 s after that), and the main thread's long tasks
  *   (PerformanceObserver 'longtask', > 50 ms: count, total, max) meanwhile;
+ * - firstViewApiMs: before the page opens, the server's first bbox answer after its start (it waits for
+ *   the clustering index the server builds at start, decision 031);
  * - views: the page's bbox requests (count, KB transferred, slowest, markers+clusters in the largest);
  * - interaction: a scripted sequence of 4 mouse-drag pans, 3 zoom-ins (zoom control), a click on a
  *   cluster (zooms to its bounds), 2 more pans and 4 zoom-outs, with the long tasks during it and the
@@ -41,7 +43,9 @@ const log = (line: string) => console.log(line);
 interface LongTasks { count: number; totalMs: number; maxMs: number }
 export interface MapBenchResult {
   markers: { places: number; buildings: number; rawKb: number; gzipKb: number };
-  load: { firstClusterMs: number | null; allMarkersAddedMs: number | null; settledMs: number | null; markersResponseMs: number | null; domNodesAtEnd: number; markerElements: number; longTasks: LongTasks };
+  /** The server's first bbox answer after start (builds the clustering index unless the start-up warm-up already did), before the page opens. */
+  firstViewApiMs: number;
+  load: { firstClusterMs: number | null; markersRequestStartMs: number | null; allMarkersAddedMs: number | null; settledMs: number | null; markersResponseMs: number | null; domNodesAtEnd: number; markerElements: number; longTasks: LongTasks };
   interaction: { durationMs: number; steps: number; longTasks: LongTasks; frames: { count: number; p50Ms: number; p95Ms: number; maxMs: number; over50Ms: number } };
   views: { requests: number; transferKb: number; slowestMs: number; maxItems: number };
   jank: { longTaskOver200MsDuringInteraction: boolean; p95FrameOver50Ms: boolean };
@@ -105,6 +109,9 @@ export async function benchMap(base: string): Promise<MapBenchResult> {
   const res = await fetch(`${base}/api/public/map/markers`, { headers: { 'accept-encoding': 'gzip' } });
   const raw = await res.arrayBuffer();
   const body = JSON.parse(new TextDecoder().decode(raw)) as { data: { places: unknown[]; buildings: unknown[] } };
+  const viewStarted = performance.now();
+  await (await fetch(`${base}/api/public/map/markers?bbox=-180,-85,180,85&zoom=0`)).arrayBuffer();
+  const firstViewApiMs = Math.round(performance.now() - viewStarted);
   const markers = { places: body.data.places.length, buildings: body.data.buildings.length, rawKb: Math.round(raw.byteLength / 1024), gzipKb: Math.round(gzipSync(Buffer.from(raw)).length / 1024) };
 
   const browser = await chromium.launch({ executablePath: existsSync(CHROMIUM) ? CHROMIUM : undefined, args: ['--disable-gpu', '--no-sandbox'] });
@@ -144,6 +151,7 @@ export async function benchMap(base: string): Promise<MapBenchResult> {
       return {
         firstCluster: b.firstCluster, loaded: b.loaded, settled: Math.max(b.loaded ?? 0, b.lastMarkerChange ?? 0), now: performance.now(),
         markersResponseMs: entry ? entry.responseEnd - entry.startTime : null,
+        markersRequestStart: entry ? entry.startTime : null,
         domNodes: document.getElementsByTagName('*').length,
         markerElements: document.querySelectorAll('.leaflet-marker-pane > *').length,
       };
@@ -214,12 +222,13 @@ export async function benchMap(base: string): Promise<MapBenchResult> {
       frames: { count: frames.length, p50Ms: r1(percentile(frames, 50)), p95Ms: r1(percentile(frames, 95)), maxMs: r1(frames.at(-1) ?? NaN), over50Ms: frames.filter((f) => f > 50).length },
     };
     return {
-      markers,
+      markers, firstViewApiMs,
       load: {
         firstClusterMs: load.firstCluster === null ? null : Math.round(load.firstCluster),
         allMarkersAddedMs: load.loaded === null ? null : Math.round(load.loaded),
         settledMs: Math.round(load.settled),
         markersResponseMs: load.markersResponseMs === null ? null : Math.round(load.markersResponseMs),
+        markersRequestStartMs: load.markersRequestStart === null ? null : Math.round(load.markersRequestStart),
         domNodesAtEnd: load.domNodes, markerElements: load.markerElements,
         longTasks: longTasksIn(data.longTasks, 0, loadEnd),
       },
@@ -252,15 +261,15 @@ function printTopSelfTime(profile: CpuProfile) {
 
 /** Prints one result as a small table (used here and by scripts/bench.ts). */
 export function printMapBench(r: MapBenchResult) {
-  log(`Map /map: ${r.markers.places} places + ${r.markers.buildings} buildings (whole set: ${r.markers.rawKb} KB, ${r.markers.gzipKb} KB gzip; the page asks for views), 1280×800, tiles blocked`);
+  log(`Map /map: ${r.markers.places} places + ${r.markers.buildings} buildings (whole set: ${r.markers.rawKb} KB, ${r.markers.gzipKb} KB gzip; the page asks for views), 1280×800, tiles blocked; the server's first view answer after start: ${r.firstViewApiMs} ms`);
   console.table({
     load: {
-      'first cluster ms': r.load.firstClusterMs, 'all added ms': r.load.allMarkersAddedMs, 'settled ms': r.load.settledMs, 'markers API ms': r.load.markersResponseMs,
+      'first cluster ms': r.load.firstClusterMs, 'all added ms': r.load.allMarkersAddedMs, 'settled ms': r.load.settledMs, 'markers asked at ms': r.load.markersRequestStartMs, 'markers API ms': r.load.markersResponseMs,
       'long tasks': r.load.longTasks.count, 'long total ms': r.load.longTasks.totalMs, 'long max ms': r.load.longTasks.maxMs,
       'frame p50': '', 'frame p95': '', 'frame max': '',
     },
     'pan/zoom': {
-      'first cluster ms': '', 'all added ms': '', 'settled ms': '', 'markers API ms': '',
+      'first cluster ms': '', 'all added ms': '', 'settled ms': '', 'markers asked at ms': '', 'markers API ms': '',
       'long tasks': r.interaction.longTasks.count, 'long total ms': r.interaction.longTasks.totalMs, 'long max ms': r.interaction.longTasks.maxMs,
       'frame p50': r.interaction.frames.p50Ms, 'frame p95': r.interaction.frames.p95Ms, 'frame max': r.interaction.frames.maxMs,
     },

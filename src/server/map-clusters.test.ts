@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildMarkerIndex, markersInView, MarkerIndexCache } from './map-clusters.ts';
 
 const place = (i: number, lat: number, lng: number) => ({ slug: `p${i}`, name: `P${i}`, nameAr: null, lat, lng, category: 'cafes' });
@@ -64,5 +64,32 @@ describe('MarkerIndexCache', () => {
     await cache.getOrBuild('k', build);
     expect(builds).toBe(2);
     await expect(cache.getOrBuild('bad', () => Promise.reject(new Error('zone_not_found')))).rejects.toThrow('zone_not_found');
+  });
+
+  it('warms at once, then once per burst of invalidations, and stops on demand', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new MarkerIndexCache(() => true);
+      let warms = 0;
+      cache.setWarmer(async () => warms++, 1000);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(warms).toBe(1);
+      cache.invalidate();
+      await vi.advanceTimersByTimeAsync(600);
+      cache.invalidate();
+      cache.invalidate();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(warms).toBe(1); // still within the burst's quiet period
+      await vi.advanceTimersByTimeAsync(1);
+      expect(warms).toBe(2);
+      cache.setWarmer(() => Promise.reject(new Error('database down')), 10); // a failure is ignored
+      await vi.advanceTimersByTimeAsync(0);
+      cache.stopWarming();
+      cache.invalidate();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(warms).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

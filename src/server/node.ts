@@ -106,6 +106,9 @@ async function main() {
     migrations: listMigrations().map((m) => m.version),
     docsScript: async () => new Uint8Array(await readFile(scalarBundlePath())),
   });
+  // The whole map's clustering index is built ahead of the map page's first view request: at start and
+  // after every invalidation (debounced), through the API itself (anon's view, as a visitor's request).
+  markerIndexes?.setWarmer(async () => api.request('/api/public/map/markers?bbox=-180,-85,180,85&zoom=0'));
   const root = new Hono();
   // Every response (SPA, assets, uploads, API): one log line with a request id, and the security headers.
   root.use('*', requestLog(logger));
@@ -216,6 +219,7 @@ async function main() {
       http.closeAllConnections?.();
       await closed;
     }
+    markerIndexes?.stopWarming();
     await changes?.stop();
     await auth.close?.();
     await mailbox?.stop();

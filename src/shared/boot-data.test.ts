@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootKey, bootPlan, HOME_FEATURED_COUNT } from './boot-data.ts';
+import { bootKey, bootPlan, HOME_FEATURED_COUNT, LEAFLET_MAP_MODULE, mapPageModules } from './boot-data.ts';
 
 describe('bootKey', () => {
   it('sorts query parameters and drops empty ones, so client and server spell a request alike', () => {
@@ -40,5 +40,11 @@ describe('bootPlan', () => {
 
   it('no plan for pages that load their own data', () => {
     for (const path of ['/map', '/admin/places', '/auth/login', '/profile', '/places/x/y', '/search']) expect(bootPlan(path), path).toBeNull();
+  });
+
+  it('names the route and Leaflet modules of the map pages only', () => {
+    expect(mapPageModules('/map')).toEqual(['src/app/routes/public/map.tsx', LEAFLET_MAP_MODULE]);
+    expect(mapPageModules('/map/zones/olaya')).toEqual(['src/app/routes/public/map-zone.tsx', LEAFLET_MAP_MODULE]);
+    for (const path of ['/', '/places', '/map/zones', '/map/x/y/z', '/mapping']) expect(mapPageModules(path), path).toEqual([]);
   });
 });

@@ -100,3 +100,19 @@ export function bootPlan(pathname: string, searchString = ''): BootPlan | null {
   }
   return null;
 }
+
+/** Source path of the Leaflet map module (src/components/map/map-view.tsx loads it after hydration). */
+export const LEAFLET_MAP_MODULE = 'src/components/map/leaflet-map.tsx';
+
+/**
+ * Modules a map page needs beyond its plan (`modulepreload`ed by the server's renderer with the entry, so
+ * the map's code is not fetched one module after another: route → Leaflet → first view): the route
+ * module and the Leaflet map for `/map` and `/map/zones/{slug}` (language-neutral pathname); [] elsewhere.
+ */
+export function mapPageModules(pathname: string): string[] {
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts[0] !== 'map') return [];
+  if (parts.length === 1) return ['src/app/routes/public/map.tsx', LEAFLET_MAP_MODULE];
+  if (parts.length === 3 && parts[1] === 'zones') return ['src/app/routes/public/map-zone.tsx', LEAFLET_MAP_MODULE];
+  return [];
+}

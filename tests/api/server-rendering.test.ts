@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAFLET_MAP_MODULE } from '../../src/shared/boot-data.ts';
 import { listenForChanges, type ChangeListener } from '../../src/server/db/change-listener.ts';
 import type { Tx } from '../../src/server/db/client.ts';
 import { ResponseCache } from '../../src/server/http/response-cache.ts';
@@ -85,6 +86,28 @@ describe('server-rendered pages', () => {
     const tags = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(tags.length).toBeGreaterThan(0);
     expect(tags.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
+  });
+
+  it('map pages preload their route and Leaflet with the entry (scripts and styles), other pages do not', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/entry.js', isEntry: true },
+      'src/app/routes/public/map.tsx': { file: 'assets/map.js', imports: ['_shared.js'] },
+      'src/app/routes/public/map-zone.tsx': { file: 'assets/map-zone.js', imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      [LEAFLET_MAP_MODULE]: { file: 'assets/leaflet-map.js', css: ['assets/leaflet-map.css'] },
+    };
+    const render = createPageRenderer({
+      template, noncePlaceholder: 'DALIL_CSP_NONCE', manifest, entry, publicUrl: 'https://dalil.test',
+      api: (path, init) => Promise.resolve(writer.request(path, init)),
+    });
+    const html = async (path: string) => (await render(new Request(`https://dalil.test${path}`), { nonce: 'n' }))!.text();
+    const map = await html('/map/ar');
+    for (const file of ['map.js', 'shared.js', 'leaflet-map.js']) expect(map).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${file}">`);
+    expect(map).toContain('<link rel="preload" as="style" fetchpriority="low" href="/assets/leaflet-map.css">');
+    expect(await html('/map/zones/olaya')).toContain('href="/assets/map-zone.js"');
+    const places = await html('/places');
+    expect(places).not.toContain('leaflet-map');
+    expect(places).not.toContain('/assets/map.js');
   });
 
   it('every page carries valid JSON-LD with the properties schema.org requires', async () => {

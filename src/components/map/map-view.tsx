@@ -5,7 +5,24 @@ import { useHydrated } from '../ui/deferred.tsx';
 
 export type { MapMarker, MapViewProps, MapViewState } from './types.ts';
 
-const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
+let leafletMap: Promise<typeof import('./leaflet-map.tsx')> | null = null;
+
+/**
+ * Starts loading the Leaflet map (once): map pages call it when their module loads in the browser, so
+ * Leaflet is evaluated while the page hydrates instead of after it (the server also `modulepreload`s it).
+ */
+export function preloadLeafletMap(): Promise<typeof import('./leaflet-map.tsx')> {
+  leafletMap ??= import('./leaflet-map.tsx').then((module) => {
+    LoadedLeafletMap = module.default;
+    return module;
+  });
+  return leafletMap;
+}
+
+/** The Leaflet map once its module has loaded: rendered directly, without a Suspense round (and React's reveal throttle). */
+let LoadedLeafletMap: typeof import('./leaflet-map.tsx').default | null = null;
+
+const LeafletMap = lazy(preloadLeafletMap);
 
 /**
  * A react-leaflet map of generic markers ({id, lat, lng, title, href}), clustered by default, tiles from
@@ -19,6 +36,7 @@ export function MapView(props: MapViewProps) {
   const hydrated = useHydrated();
   const skeleton = <Skeleton height={height} borderRadius="12px" aria-busy="true" aria-label={props.label} />;
   if (!hydrated) return skeleton;
+  if (LoadedLeafletMap) return <LoadedLeafletMap {...props} />;
   return (
     <Suspense fallback={skeleton}>
       <LeafletMap {...props} />

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
-import { bootPlan } from '../../shared/boot-data.ts';
+import { bootPlan, mapPageModules } from '../../shared/boot-data.ts';
 import { canonicalPath } from '../../shared/canonical.ts';
 import {
   dirOf, isLang, isTheme, langOfUrl, localizePath, PREFERENCE_COOKIE_MAX_AGE, PREFERENCE_COOKIES, preferredLang, readCookie, stripLangSegment,
@@ -153,12 +153,19 @@ export function createPageRenderer(options: PageRendererOptions) {
     const siteName = lang === 'ar' && site.siteNameAr?.trim() ? site.siteNameAr : site.siteName;
 
     const preload = new Set<string>();
+    const styles = new Set<string>();
     if (manifest) {
       const plan = bootPlan(neutral, url.search);
       if (plan) for (const file of chunkFiles(manifest, plan.module)) preload.add(file);
       for (const file of chunkFiles(manifest, `locales/${lang}/common.json`)) preload.add(file);
+      // map pages: the route and Leaflet with the entry (and Leaflet's styles), not one after another
+      for (const module of mapPageModules(neutral)) {
+        for (const file of chunkFiles(manifest, module)) preload.add(file);
+        for (const file of manifest[module]?.css ?? []) styles.add(file);
+      }
     }
-    const links = [...preload].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('');
+    const links = [...preload].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('')
+      + [...styles].map((file) => `<link rel="preload" as="style" fetchpriority="low" href="/${file}">`).join('');
 
     let html = base.split(noncePlaceholder).join(nonce);
     html = html.replace(/<html lang="en" dir="ltr">/, `<html lang="${lang}" dir="${dirOf(lang)}" class="${theme}" data-ssr="">`);

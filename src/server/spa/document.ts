@@ -3,7 +3,7 @@ import { isLang, langOfPath, stripLangSegment, type Lang } from '../../shared/la
 import { injectNonce } from '../http/security-headers.ts';
 
 /** The parts of Vite's build manifest (dist/.vite/manifest.json) used here: source path → chunk. */
-export type ViteManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+export type ViteManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
 
 export interface SpaDocumentOptions {
   /** dist/index.html as built (nonce placeholders still in it). */

@@ -3,7 +3,7 @@ import { Building2, ExternalLink } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import { MapView, type MapMarker } from '../../../components/map/map-view.tsx';
+import { MapView, preloadLeafletMap, type MapMarker } from '../../../components/map/map-view.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
 import { PlacesBrowser } from '../../../features/places/components/places-browser.tsx';
@@ -15,6 +15,9 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
 import type { ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
 import NotFound from './not-found.tsx';
+
+// Leaflet starts loading with this page's module in the browser, not once the page has hydrated
+if (typeof document !== 'undefined') void preloadLeafletMap();
 
 /** Scrolls to and focuses `#building-…` once the buildings are shown (links from search and the city map). */
 function useScrollToHash(ready: boolean) {

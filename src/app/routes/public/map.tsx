@@ -3,7 +3,7 @@ import { Eye, EyeOff, Search, SearchX } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { MapView, type MapMarker, type MapViewState } from '../../../components/map/map-view.tsx';
+import { MapView, preloadLeafletMap, type MapMarker, type MapViewState } from '../../../components/map/map-view.tsx';
 import { LocateControl } from '../../../components/map/locate-control.tsx';
 import type { UserPosition } from '../../../components/map/types.ts';
 import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
@@ -13,6 +13,9 @@ import { markersView, useMapViewMarkersQuery, type MarkersView } from '../../../
 import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
 import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
+
+// Leaflet starts loading with this page's module in the browser, not once the page has hydrated
+if (typeof document !== 'undefined') void preloadLeafletMap();
 
 const MAP_ID = 'city-map';
 

@@ -48,6 +48,19 @@ describe('public read API on the seeded dataset', () => {
     }
   });
 
+  it('a category\'s and a zone\'s places answer meta.nextCursor too, and following it continues where page 1 ended', async () => {
+    const zone = (await get('/public/places?categorySlug=cafes&limit=1')).body.data[0].zone.slug;
+    for (const base of ['/public/categories/cafes/places?limit=3&sort=name-asc', `/public/zones/${zone}/places?limit=3&sort=name-asc`]) {
+      const first = await get(base);
+      expect(first.status, base).toBe(200);
+      expect(first.body.meta.nextCursor, base).toMatch(/^[A-Za-z0-9_-]+$/);
+      const byPage = await get(`${base}&page=2`);
+      const byCursor = await get(`${base}&cursor=${first.body.meta.nextCursor}`);
+      expect(byCursor.status, base).toBe(200);
+      expect(byCursor.body.data.map((p: any) => p.slug), base).toEqual(byPage.body.data.map((p: any) => p.slug));
+    }
+  });
+
   it('answers bad paging with 400 and field errors, never 500', async () => {
     for (const q of ['page=0', 'page=abc', 'limit=1000', 'limit=-1', 'sort=sideways', 'zoneSlug=Not%20A%20Slug']) {
       const { status, body } = await get(`/public/places?${q}`);

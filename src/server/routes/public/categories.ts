@@ -44,7 +44,7 @@ export function categoryRoutes(): ApiApp {
   app.openapi(
     createRoute({
       method: 'get', path: '/public/categories/{slug}/places', tags: ['public'],
-      summary: 'Places in a category, paged (`page` from 1, `limit` ≤ 100, default 12)',
+      summary: 'Places in a category, paged (`page` from 1, `limit` ≤ 100, default 12; meta: page, limit, total, nextCursor)',
       request: { params: z.object({ slug: slugSchema }), query: placeListQuerySchema.omit({ categorySlug: true }) },
       responses: jsonResponses(pagedEnvelope(placeListItemSchema), 'A page of places', [400, 404]),
     }),
@@ -56,7 +56,7 @@ export function categoryRoutes(): ApiApp {
         if (categoryId === undefined) throw new ApiError(404, 'category_not_found');
         return listPlaces(tx, { categoryId, zoneSlug: q.zoneSlug, search: q.search, openNow: q.openNow }, q);
       });
-      return c.json({ success: true as const, data: result.rows.map(toPlaceListItem), meta: { page: q.page, limit: q.limit, total: result.total } }, 200);
+      return c.json({ success: true as const, data: result.rows.map(toPlaceListItem), meta: { page: q.page, limit: q.limit, total: result.total, nextCursor: result.nextCursor } }, 200);
     },
   );
   return app;

@@ -40,7 +40,7 @@ export function zoneRoutes(): ApiApp {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/public/zones/{slug}/places', tags: ['public'], summary: 'Places in a zone, paged',
+      method: 'get', path: '/public/zones/{slug}/places', tags: ['public'], summary: 'Places in a zone, paged (meta: page, limit, total, nextCursor)',
       request: { params: z.object({ slug: slugSchema }), query: placeListQuerySchema.omit({ zoneSlug: true }) },
       responses: jsonResponses(pagedEnvelope(placeListItemSchema), 'A page of places', [400, 404]),
     }),
@@ -52,7 +52,7 @@ export function zoneRoutes(): ApiApp {
         if (zoneId === undefined) throw new ApiError(404, 'zone_not_found');
         return listPlaces(tx, { zoneId, categorySlug: q.categorySlug, search: q.search, openNow: q.openNow }, q);
       });
-      return c.json({ success: true as const, data: result.rows.map(toPlaceListItem), meta: { page: q.page, limit: q.limit, total: result.total } }, 200);
+      return c.json({ success: true as const, data: result.rows.map(toPlaceListItem), meta: { page: q.page, limit: q.limit, total: result.total, nextCursor: result.nextCursor } }, 200);
     },
   );
   return app;

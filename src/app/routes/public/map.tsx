@@ -7,6 +7,7 @@ import { MapView, preloadLeafletMap, type MapMarker, type MapViewState } from '.
 import { LocateControl } from '../../../components/map/locate-control.tsx';
 import type { UserPosition } from '../../../components/map/types.ts';
 import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
+import { Deferred } from '../../../components/ui/deferred.tsx';
 import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { markersView, useMapViewMarkersQuery, type MarkersView } from '../../../features/zones/api/get-map-markers.ts';
@@ -155,7 +156,8 @@ export default function MapPage() {
           ))}
         </Box>
 
-        <ZoneList />
+        {/* below the map: hydrates after the first paint, so the map's own hydration (and Leaflet) is not held up by 100+ zone cards */}
+        <Deferred><ZoneList /></Deferred>
       </Stack>
     </Container>
   );

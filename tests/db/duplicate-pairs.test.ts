@@ -92,6 +92,37 @@ describe('likely duplicate pairs kept by triggers on places', () => {
     expect(await pairsOf(ids[2]!)).toEqual([]);
   });
 
+  it('two transactions adding the two halves of a pair at the same time: the pair is kept (the writers\' lock)', async () => {
+    const at = nextSpot();
+    const add = (tx: typeof sql, name: string, lat: number) => tx<{ id: number }[]>`
+      insert into public.places (slug, name, category_id, latitude, longitude)
+      values (${tag('race').toLowerCase().replace(/[^a-z0-9-]/g, '')}, ${name}, ${category}, ${lat}, ${at.lng}) returning id::int`;
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let firstIn!: () => void;
+    const inserted = new Promise<void>((r) => { firstIn = r; });
+    let a = 0;
+    let b = 0;
+    const first = sql.begin(async (tx) => {
+      a = (await add(tx as unknown as typeof sql, 'Twin Cedars Pharmacy', at.lat))[0]!.id;
+      firstIn();
+      await held; // not committed yet while the second one inserts
+    });
+    await inserted;
+    const second = sql.begin(async (tx) => { b = (await add(tx as unknown as typeof sql, 'Twin Cedars Pharmacy', at.lat + 0.0002))[0]!.id; });
+    // the second insert's trigger waits for the first transaction's lock
+    let waiting = false;
+    for (let i = 0; i < 100 && !waiting; i++) {
+      waiting = (await sql`select 1 from pg_locks where locktype = 'advisory' and not granted`).length > 0;
+      if (!waiting) await new Promise((r) => setTimeout(r, 50));
+    }
+    release();
+    await first;
+    await second;
+    expect(waiting).toBe(true);
+    expect(await pairsOf(a)).toEqual([expect.objectContaining({ ...pair(a, b), by_name: true })]);
+  });
+
   it('the table equals the pairs computed afresh over the whole directory', async () => {
     const diff = await sql`
       with fresh as (select * from private.place_duplicate_pairs_of(array(select id from public.places)))

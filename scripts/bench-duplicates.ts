@@ -3,7 +3,8 @@
  * makes its own embedded database with BENCH_DUP_PLACES places (default 100 000: the real 3 289 plus
  * generated ones, scripts/bench/dataset.ts — coordinates within ~1.5 km of their zone, 10 % with a
  * phone), then times, as the database owner: the first page of GET /api/admin/duplicates'
- * query (queries/duplicates.ts listDuplicatePairs; 3 runs: min and max) and 50 public checks
+ * query (queries/duplicates.ts listDuplicatePairs — a page of the pairs table kept by triggers, decision
+ * 033; 3 runs: min and max) and 50 public checks
  * (findDuplicateCandidates with a real name and its coordinates: p50 and max). Prints the figures.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';

@@ -50,6 +50,8 @@ const MATRIX: Record<string, [anon: string, user: string, other: string, admin: 
   'public.audit_log':           ['----', '----', '----', 'S---', 'S---'],
   // a merged place's former slug (decision 023): public to read (the 301), written by admins' merges
   'public.place_slug_redirects':['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
+  // likely duplicate pairs (decision 033): written only by the triggers on places (security definer); admins read
+  'public.place_duplicate_pairs':['----', '----', '----', 'S---', 'S---'],
   'storage.objects[places]':    ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
   'storage.objects[categories]':['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
   'storage.objects[website]':   ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
@@ -82,6 +84,9 @@ interface Fixtures {
   category: number;
   usedCategory: number;
   place: number;
+  /** A place with the same phone as `twin`: the two make the target likely duplicate pair. */
+  pairA: number;
+  pairB: number;
   request: number;
   bucket: string;
 }
@@ -134,6 +139,11 @@ const TABLES: Record<keyof typeof MATRIX, TableSpec> = {
     where: () => `old_slug = '${T}-old'`,
     insert: (f) => ({ columns: { old_slug: `${T}-older`, place_id: f.place } }),
     set: 'created_at = created_at',
+  },
+  'public.place_duplicate_pairs': {
+    where: (f) => `place_a = ${f.pairA} and place_b = ${f.pairB}`,
+    insert: (f) => ({ columns: { place_a: f.place, place_b: f.pairA, by_name: false, by_phone: true } }),
+    set: 'distance_m = 1',
   },
   'storage.objects[places]': objects('places'),
   'storage.objects[categories]': objects('categories'),
@@ -233,6 +243,10 @@ beforeAll(async () => {
   const [usedCategory] = await sql`insert into public.categories (slug, name) values (${`${T}-cat-used`}, 'Matrix used category') returning id`;
   const [place] = await sql`insert into public.places (slug, name, category_id, zone_id, building_id, owner_id)
                             values (${`${T}-place`}, 'Matrix place', ${usedCategory.id}, ${zone.id}, ${building.id}, ${user.id}) returning id`;
+  // the same (unique to this run) phone: the triggers on places make them a likely duplicate pair
+  const phone = `+966 59${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const [pairA] = await sql`insert into public.places (slug, name, category_id, phone) values (${`${T}-pair-a`}, 'Matrix pair A', ${usedCategory.id}, ${phone}) returning id`;
+  const [pairB] = await sql`insert into public.places (slug, name, category_id, phone) values (${`${T}-pair-b`}, 'Matrix pair B', ${usedCategory.id}, ${phone}) returning id`;
   const [request] = await sql`insert into public.place_requests (type, payload, user_id) values ('create', ${sql.json({ name: 'Matrix ask' })}, ${user.id}) returning id`;
   await sql`insert into storage.buckets (id, name) values (${`${T}`}, ${`${T}`})`;
   for (const bucket of ['places', 'categories', 'website']) {
@@ -256,7 +270,7 @@ beforeAll(async () => {
     },
     user, other, bare,
     zone: Number(zone.id), building: Number(building.id), category: Number(category.id), usedCategory: Number(usedCategory.id),
-    place: Number(place.id), request: Number(request.id), bucket: T,
+    place: Number(place.id), pairA: Number(pairA.id), pairB: Number(pairB.id), request: Number(request.id), bucket: T,
   };
 });
 

@@ -6,7 +6,8 @@ import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
  * Issue #16: in admin Requests, a pending create request for a place already in the directory (same
  * phone) shows it with "Reject as duplicate of …"; one click rejects the request with a reason naming
  * the place, in the admin's language. The Possible duplicates page merges a pair after a confirmation
- * that lists the fields that move; the removed place's page then answers 301 to the kept one.
+ * that lists the fields that move (a zone and a building by their names in the admin's language, not
+ * their ids); the removed place's page then answers 301 to the kept one.
  */
 let tokens: AdminTokens;
 let categoryId: number;
@@ -76,8 +77,18 @@ for (const lang of ['en', 'ar'] as Lang[]) {
       expect(res.status(), await res.text()).toBe(201);
       return (await res.json()).data as { id: number; slug: string; name: string };
     };
+    // the removed place has a zone and a building the kept one lacks: the preview names them, not their ids
+    const zoneRes = await admin.post('/api/admin/zones', { data: { title: `Merge Zone ${id}`, titleAr: `حي الدمج ${id}` } });
+    expect(zoneRes.status(), await zoneRes.text()).toBe(201);
+    const zone = (await zoneRes.json()).data as { id: number };
+    const buildingRes = await admin.post(`/api/admin/zones/${zone.id}/buildings`, { data: { name: `Merge Tower ${id}`, nameAr: `برج الدمج ${id}` } });
+    expect(buildingRes.status(), await buildingRes.text()).toBe(201);
+    const building = (await buildingRes.json()).data as { id: number };
     const keep = await make({ name: `Merge Pair ${id}`, phone, latitude: lat, longitude: 45.1 });
-    const remove = await make({ name: `Merge Pair ${id} Two`, phone: `+966 ${phone.slice(1)}`, latitude: lat + 0.0003, longitude: 45.1, websiteUrl: `https://merge-${id}.example` });
+    const remove = await make({
+      name: `Merge Pair ${id} Two`, phone: `+966 ${phone.slice(1)}`, latitude: lat + 0.0003, longitude: 45.1, websiteUrl: `https://merge-${id}.example`,
+      zoneId: zone.id, buildingId: building.id,
+    });
 
     await page.goto(inLang(lang, '/admin/duplicates'));
     await expect(page.getByRole('heading', { level: 1, name: t('duplicates.title') })).toBeVisible();
@@ -94,7 +105,10 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(row).toContainText(t('duplicates.similarName'));
     await row.getByRole('button', { name: t('duplicates.keep', { name: keep.name }), exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: t('duplicates.confirmTitle') });
-    await expect(confirm.getByTestId('merge-preview')).toContainText(`https://merge-${id}.example`);
+    const preview = confirm.getByTestId('merge-preview');
+    await expect(preview).toContainText(`https://merge-${id}.example`);
+    await expect(preview.getByRole('listitem').filter({ hasText: t('places.fields.zone') })).toContainText(lang === 'ar' ? `حي الدمج ${id}` : `Merge Zone ${id}`);
+    await expect(preview.getByRole('listitem').filter({ hasText: t('duplicates.fields.building') })).toContainText(lang === 'ar' ? `برج الدمج ${id}` : `Merge Tower ${id}`);
     await confirm.getByRole('button', { name: t('duplicates.merge') }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: `Merge Pair ${id} Two` })).toHaveCount(0);
@@ -104,6 +118,9 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     expect(moved.headers().location).toBe(inLang(lang, `/p/${keep.slug}`));
     const kept = (await (await admin.get(`/api/admin/places/${keep.id}`)).json()).data;
     expect(kept.websiteUrl).toBe(`https://merge-${id}.example`);
+    expect([kept.zoneId, kept.buildingId]).toEqual([zone.id, building.id]);
+    await admin.delete(`/api/admin/places/${keep.id}`);
+    await admin.delete(`/api/admin/zones/${zone.id}`);
     await admin.dispose();
   });
 }

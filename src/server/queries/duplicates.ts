@@ -9,7 +9,9 @@ import {
  * new place against the approved ones, the pairs of the whole directory, the merge of two places and
  * the slug redirects merges leave. Names are compared as the search keys them (private.search_key:
  * search_normalize, words joined by spaces; stored in name_key / name_ar_key) with pg_trgm similarity;
- * phones by their digit forms (private.phone_forms). Run as the caller's role (RLS).
+ * phones by their digit forms (private.phone_forms). The pairs of the whole directory are kept in
+ * public.place_duplicate_pairs by triggers (migration 20260101007300, decision 033). Run as the
+ * caller's role (RLS).
  */
 
 type Row = Record<string, unknown>;
@@ -78,90 +80,37 @@ export async function findDuplicateCandidates(tx: Tx, q: DuplicatesQuery): Promi
 }
 
 /**
- * The `with … pairs as (…)` part of the pairs queries: every likely duplicate pair (a_id < b_id) with
- * its distance (m, null for a phone-only pair), similarity and reasons. Shared by the list below and
- * the overview's count (countDuplicatePairs), so the count equals the list's total.
- */
-function pairsCte(tx: Tx) {
-  return tx`
-    with geo as (
-      select p.id, p.name_key, p.name_ar_key, p.latitude, p.longitude from public.places p
-      where p.latitude is not null and p.longitude is not null
-    ),
-    cell as (select ${RADIUS_DEG}::float8 as dy,
-                    ${RADIUS_DEG}::float8 / greatest(cos(radians(coalesce((select avg(abs(latitude)) from geo), 0) + 1)), 0.01) as dx),
-    pts as (
-      select geo.*, floor(geo.latitude / cell.dy)::bigint as cy, floor(geo.longitude / cell.dx)::bigint as cx from geo, cell
-    ),
-    close as materialized (
-      select a.id as a_id, b.id as b_id, a.name_key as ak, b.name_key as bk, a.name_ar_key as aak, b.name_ar_key as bak,
-        round(2 * ${EARTH_RADIUS_M}::float8 * asin(sqrt(
-          power(sin(radians(b.latitude - a.latitude) / 2), 2)
-          + cos(radians(a.latitude)) * cos(radians(b.latitude)) * power(sin(radians(b.longitude - a.longitude) / 2), 2)))) as distance_m
-      from pts a
-      cross join (values (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (1, -1), (1, 0), (1, 1)) o(oy, ox)
-      join pts b on b.cy = a.cy + o.oy and b.cx = a.cx + o.ox and b.id > a.id
-    ),
-    by_name as (
-      select a_id, b_id, distance_m, sim from (
-        select a_id, b_id, distance_m,
-          greatest(extensions.similarity(ak, bk), coalesce(extensions.similarity(nullif(aak, ''), nullif(bak, '')), 0)) as sim
-        from close where distance_m <= ${DUPLICATE_LIMITS.radiusM}
-      ) s
-      where sim >= ${DUPLICATE_LIMITS.similarity}
-    ),
-    forms as (
-      select p.id, f from public.places p, unnest(private.phone_forms(p.phone)) f where p.phone is not null and f like '0%'
-    ),
-    by_phone as (
-      select distinct a.id as a_id, b.id as b_id from forms a join forms b on b.f = a.f and b.id > a.id
-    ),
-    pairs as (
-      select coalesce(n.a_id, ph.a_id) as a_id, coalesce(n.b_id, ph.b_id) as b_id, n.distance_m, n.sim,
-             n.a_id is not null as by_name, ph.a_id is not null as by_phone
-      from by_name n full join by_phone ph on ph.a_id = n.a_id and ph.b_id = n.b_id
-    )`;
-}
-
-/**
- * One page of the directory's likely duplicate pairs (a.id < b.id) and their total: similar name keys
- * within DUPLICATE_LIMITS.radiusM metres, or a phone form in common; most similar first. Near pairs are
- * found by a grid self-join (cells of radiusM; each place meets the places of its 3×3 cells by a hash
- * join, so the cost grows with the places, not their square); the longitude cell is widened by the
- * directory's mean latitude.
+ * One page of the directory's likely duplicate pairs (a.id < b.id) and their total, read from
+ * public.place_duplicate_pairs — the pairs kept by triggers on places (migration 20260101007300,
+ * docs/decisions/033-duplicate-pairs-table.md): similar name keys within DUPLICATE_LIMITS.radiusM
+ * metres, or a phone form in common. Pairs with both reasons first, then most similar first
+ * (the table's order index), then by ids. Admins only (RLS: others see no pairs).
  */
 export async function listDuplicatePairs(tx: Tx, paging: { page: number; limit: number }): Promise<{ rows: DuplicatePair[]; total: number }> {
+  const total = await countDuplicatePairs(tx);
   const rows = await tx`
-    ${pairsCte(tx)}
-    select pairs.*, count(*) over () as total,
-      a.slug as a_slug, a.name as a_name, a.name_ar as a_name_ar, b.slug as b_slug, b.name as b_name, b.name_ar as b_name_ar,
-      case when pairs.distance_m is null and a.latitude is not null and b.latitude is not null then
-        round(2 * ${EARTH_RADIUS_M}::float8 * asin(sqrt(
-          power(sin(radians(b.latitude - a.latitude) / 2), 2)
-          + cos(radians(a.latitude)) * cos(radians(b.latitude)) * power(sin(radians(b.longitude - a.longitude) / 2), 2))))
-      else pairs.distance_m end as dist
-    from pairs join public.places a on a.id = pairs.a_id join public.places b on b.id = pairs.b_id
-    order by (pairs.by_name and pairs.by_phone) desc, pairs.sim desc nulls last, pairs.a_id, pairs.b_id
+    select d.place_a as a_id, d.place_b as b_id, d.distance_m, d.similarity as sim, d.by_name, d.by_phone,
+      a.slug as a_slug, a.name as a_name, a.name_ar as a_name_ar, b.slug as b_slug, b.name as b_name, b.name_ar as b_name_ar
+    from public.place_duplicate_pairs d
+      join public.places a on a.id = d.place_a join public.places b on b.id = d.place_b
+    order by (d.by_name and d.by_phone) desc, d.similarity desc nulls last, d.place_a, d.place_b
     limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`;
-  const total = rows.length ? Number(rows[0]!.total) : 0;
   return {
     total,
     rows: rows.map((r) => ({
       a: { id: Number(r.a_id), slug: String(r.a_slug), name: String(r.a_name), nameAr: (r.a_name_ar as string | null) ?? null },
       b: { id: Number(r.b_id), slug: String(r.b_slug), name: String(r.b_name), nameAr: (r.b_name_ar as string | null) ?? null },
-      distanceM: num(r.dist), similarity: r.sim == null ? null : Math.round(Number(r.sim) * 100) / 100, reasons: reasonsOf(r),
+      distanceM: num(r.distance_m), similarity: r.sim == null ? null : Math.round(Number(r.sim) * 100) / 100, reasons: reasonsOf(r),
     })),
   };
 }
 
 /**
- * How many likely duplicate pairs the directory has (the total of listDuplicatePairs), without
- * fetching them: the admin overview's figure (decision 032: run under a time budget there).
+ * How many likely duplicate pairs the directory has (the total of listDuplicatePairs): a count of the
+ * maintained pairs table, exact at any size (the admin overview's figure, decision 033).
  */
 export async function countDuplicatePairs(tx: Tx): Promise<number> {
-  const [row] = await tx<{ count: number }[]>`
-    ${pairsCte(tx)}
-    select count(*)::int as count from pairs`;
+  const [row] = await tx<{ count: number }[]>`select count(*)::int as count from public.place_duplicate_pairs`;
   return row!.count;
 }
 

@@ -1,6 +1,5 @@
 import type { Tx } from '../db/client.ts';
 import { countDuplicatePairs } from './duplicates.ts';
-import { setStatementTimeout } from './sql.ts';
 import { ZONE_RADIUS_M, type Overview, type PlaceGap } from '../../shared/schemas/overview.ts';
 
 /**
@@ -49,37 +48,11 @@ export async function placeGaps(tx: Tx): Promise<{ total: number; gaps: Overview
 }
 
 /**
- * The overview's time budget (ms) for counting the likely duplicate pairs (decision 032): the pairs
- * self-join costs seconds at 100 000 places (decision 023), so past the budget the figure is null.
+ * How many likely duplicate pairs there are (= the total of GET /admin/duplicates): a count of the
+ * pairs table kept by triggers (decision 033), exact and fast at any directory size.
  */
-export const DUPLICATES_COUNT_BUDGET_MS = 1500;
-/**
- * Above this many places the count is not even tried (null at once): it would only spend the whole
- * budget before giving up (the pairs query grows about linearly: ~0.5 s at 5 000 places on the
- * shared 2-core machine, seconds at 100 000).
- */
-export const DUPLICATES_COUNT_MAX_PLACES = 20_000;
-
-/**
- * How many likely duplicate pairs there are (= the total of GET /admin/duplicates), or null when
- * the directory has more than DUPLICATES_COUNT_MAX_PLACES places (`totalPlaces`) or counting takes
- * longer than `budgetMs`: run in a savepoint under its own statement timeout, so a cancelled count
- * leaves the transaction usable; the caller's timeout is put back afterwards.
- */
-export async function likelyDuplicatesCount(tx: Tx, totalPlaces: number, budgetMs = DUPLICATES_COUNT_BUDGET_MS): Promise<number | null> {
-  if (totalPlaces > DUPLICATES_COUNT_MAX_PLACES) return null;
-  const [{ previous }] = await tx<{ previous: string }[]>`select current_setting('statement_timeout') as previous`;
-  try {
-    return await tx.savepoint(async (sp) => {
-      await setStatementTimeout(sp, budgetMs);
-      const count = await countDuplicatePairs(sp);
-      await sp`select set_config('statement_timeout', ${previous}, true)`;
-      return count;
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === '57014') return null; // query_canceled: over the budget
-    throw error;
-  }
+export async function likelyDuplicatesCount(tx: Tx): Promise<number> {
+  return countDuplicatePairs(tx);
 }
 
 /**

@@ -15,8 +15,8 @@ const bucket = z.object({ id: z.number().int().nullable(), name: z.string(), nam
  * GET /admin/overview: places per category and per zone (`id` null = no zone), pending requests
  * (count; age of the oldest and the median in hours, null when none), gap counts (places without
  * Arabic name, phone, opening hours, or with coordinates missing or farther than ZONE_RADIUS_M from
- * their zone's centre), likely duplicate pairs (the total of GET /admin/duplicates; null when not
- * counted within the server's time budget, decision 032) and the latest changes from the history.
+ * their zone's centre), likely duplicate pairs (the total of GET /admin/duplicates, counted exactly
+ * from the maintained pairs table, decision 033) and the latest changes from the history.
  */
 export const overviewSchema = z.object({
   totalPlaces: z.number().int().min(0),
@@ -24,7 +24,7 @@ export const overviewSchema = z.object({
   perZone: z.array(bucket),
   pending: z.object({ count: z.number().int().min(0), oldestHours: z.number().nullable(), medianHours: z.number().nullable() }),
   gaps: z.object({ nameAr: z.number().int(), phone: z.number().int(), openingHours: z.number().int(), coordinates: z.number().int() }),
-  likelyDuplicates: z.number().int().min(0).nullable(),
+  likelyDuplicates: z.number().int().min(0),
   latestChanges: z.array(historyEntrySchema),
 });
 export type Overview = z.infer<typeof overviewSchema>;

@@ -6,7 +6,7 @@ import { overviewSchema, type Overview } from '../../../shared/schemas/overview.
 
 /**
  * GET /admin/overview → data health: places per category and zone, pending requests and their ages,
- * gap counts, likely duplicate pairs (null when not counted within the server's budget, decision 032)
+ * gap counts, likely duplicate pairs (exact, from the maintained pairs table, decision 033)
  * and the latest changes. Keyed under the places prefix, so every admin write of places refreshes it.
  */
 export function getOverview(signal?: AbortSignal): Promise<Overview> {

@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { MERGE_FIELDS, type DuplicatePair, type MergeField } from '../../../shared/schemas/duplicates.ts';
+import type { Place } from '../../../shared/schemas/entities.ts';
 import { useDuplicatePairsQuery, useMergePlaces } from '../api/duplicates.ts';
 import { useAdminPlaceQuery } from '../api/places.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -22,9 +23,14 @@ const MERGE_FIELD_LABELS: Record<MergeField, string> = {
   longitude: 'duplicates.fields.longitude', openingHours: 'duplicates.fields.openingHours',
 };
 
-/** The fields a merge would move: empty on the kept place, set on the removed one (as the server decides). */
+/**
+ * The fields a merge would move: empty on the kept place, set on the removed one (as the server decides).
+ * A zone or building is shown by its name in the admin's language (the removed place's `zone` /
+ * `building`), never by its id.
+ */
 function MergePreview({ merge }: { merge: Merge }) {
   const { t } = useTranslation('admin');
+  const { pick } = usePreferences();
   const keep = useAdminPlaceQuery(merge.keep.id);
   const remove = useAdminPlaceQuery(merge.remove.id);
   if (keep.isError || remove.isError) return <ErrorState message={t('duplicates.loadError')} />;
@@ -32,12 +38,17 @@ function MergePreview({ merge }: { merge: Merge }) {
   const k = keep.data as unknown as Record<string, unknown>;
   const r = remove.data as unknown as Record<string, unknown>;
   const moved = (Object.keys(MERGE_FIELDS) as MergeField[]).filter((f) => f in r && empty(k[f]) && !empty(r[f]));
+  const shown = (f: MergeField, place: Place) => {
+    if (f === 'zoneId' && place.zone) return pick(place.zone.title, place.zone.titleAr);
+    if (f === 'buildingId' && place.building) return pick(place.building.name, place.building.nameAr);
+    return String(r[f]);
+  };
   return (
     <Stack gap="2" data-testid="merge-preview">
       <Text>{t('duplicates.confirmIntro', { keep: merge.keep.name, remove: merge.remove.name })}</Text>
       {moved.length ? (
         <Stack as="ul" ps="5" gap="1">
-          {moved.map((f) => <li key={f}>{t(MERGE_FIELD_LABELS[f])}: <bdi>{String(r[f])}</bdi></li>)}
+          {moved.map((f) => <li key={f}>{t(MERGE_FIELD_LABELS[f])}: <bdi>{shown(f, remove.data)}</bdi></li>)}
         </Stack>
       ) : <Text color="fg.muted">{t('duplicates.nothingMoves')}</Text>}
     </Stack>

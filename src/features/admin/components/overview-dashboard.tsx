@@ -89,14 +89,14 @@ function PendingCard({ pending }: { pending: Overview['pending'] }) {
   );
 }
 
-function GapLink({ to, children, count }: { to: string; children: ReactNode; count: number | null }) {
+function GapLink({ to, children, count }: { to: string; children: ReactNode; count: number }) {
   const { localize } = usePreferences();
   return (
     <Box as="li">
       <Link asChild display="flex" alignItems="center" gap="2" px="2" py="1.5" borderRadius="md" _hover={{ bg: 'bg.muted', textDecoration: 'none' }}>
         <RouterLink to={localize(to)}>
-          <Badge colorPalette={count === 0 ? 'green' : count === null ? 'gray' : 'orange'} variant="subtle" minW="8" justifyContent="center" aria-hidden="true">
-            {count ?? '?'}
+          <Badge colorPalette={count === 0 ? 'green' : 'orange'} variant="subtle" minW="8" justifyContent="center" aria-hidden="true">
+            {count}
           </Badge>
           <Text as="span" flex="1">{children}</Text>
           <Box as="span" aria-hidden="true" color="fg.muted" _rtl={{ transform: 'scaleX(-1)' }}><ChevronRight size={16} /></Box>
@@ -115,7 +115,7 @@ function GapsCard({ data }: { data: Overview }) {
           <GapLink key={gap} to={to} count={data.gaps[gap]}>{t(`overview.gaps.${gap}`, { count: data.gaps[gap] })}</GapLink>
         ))}
         <GapLink to="/admin/duplicates" count={data.likelyDuplicates}>
-          {data.likelyDuplicates === null ? t('overview.gaps.duplicatesNotCounted') : t('overview.gaps.duplicates', { count: data.likelyDuplicates })}
+          {t('overview.gaps.duplicates', { count: data.likelyDuplicates })}
         </GapLink>
       </Stack>
     </Card>

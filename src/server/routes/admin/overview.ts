@@ -20,7 +20,7 @@ export function adminOverviewRoutes(): ApiApp {
       method: 'get', path: '/admin/overview', tags, security,
       summary: 'Data health: places per category and per zone, pending requests (count, oldest and median age in hours), '
         + 'gap counts (no Arabic name, no phone, no opening hours, coordinates missing or > 5 km from the zone centre), '
-        + 'likely duplicate pairs (null above 20 000 places or when not counted within 1.5 s) and the 10 latest changes',
+        + 'likely duplicate pairs (exact: the total of GET /admin/duplicates) and the 10 latest changes',
       responses: jsonResponses(envelope(overviewSchema), 'The overview', [401, 403]),
     }),
     async (c) => {
@@ -32,7 +32,7 @@ export function adminOverviewRoutes(): ApiApp {
           perZone: await placesPerZone(tx),
           pending: await pendingAges(tx),
           gaps,
-          likelyDuplicates: await likelyDuplicatesCount(tx, total),
+          likelyDuplicates: await likelyDuplicatesCount(tx),
           latestChanges: await listLatestChanges(tx, OVERVIEW_LATEST_CHANGES),
         };
       });

@@ -116,6 +116,12 @@ describe('field messages in the request language', () => {
     expect(zone.body.error.fieldCodes.order).toEqual(['order_taken']);
   });
 
+  it('lists every field code in the OpenAPI Error schema', async () => {
+    const doc = (await (await app.request('/api/openapi.json')).json()) as any;
+    const codes = doc.components.schemas.Error.properties.error.properties.fieldCodes.additionalProperties.items.enum as string[];
+    for (const code of ['invalid_opening_hours', 'select_category', 'order_taken', 'invalid_value', 'invalid']) expect(codes).toContain(code);
+  });
+
   it('answers the auth forms in Arabic (the same words as the Arabic screens)', async () => {
     const res = await authCall(withAuth.app, 'POST', '/public/auth/register', { email: 'not-an-email', password: '1', name: '' }, { 'Accept-Language': 'ar' });
     expect(res.status).toBe(400);

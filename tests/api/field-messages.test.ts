@@ -116,6 +116,26 @@ describe('field messages in the request language', () => {
     expect(zone.body.error.fieldCodes.order).toEqual(['order_taken']);
   });
 
+  it("answers an import's report in the request's language (the file's own names kept)", async () => {
+    const post = (content: string, lang?: string) => call('POST', '/admin/import/preview', { headers: admin.authHeader, body: { format: 'csv', content }, lang });
+    const badLat = 'name,categorySlug,lat,lng\nBad place,cafes,123.4,46.7\n';
+    const ar = await post(badLat, 'ar');
+    expect(ar.status).toBe(400);
+    expect(ar.body.error.code).toBe('import_rejected');
+    const [reason] = ar.body.error.fields['places[0]'] as string[];
+    expect(reason).toMatch(/^lat: /);
+    expect(reason.slice('lat: '.length)).not.toMatch(LATIN);
+    expect((await post(badLat)).body.error.fields['places[0]'][0]).toMatch(/^lat: Too big/);
+
+    const columns = await post('title,categorySlug\nX,cafes\n', 'ar');
+    expect(columns.body.error.fields['csv[0]']).toEqual([
+      'أعمدة غير معروفة: title؛ الأعمدة المتوقعة: ' + (await post('title,categorySlug\nX,cafes\n')).body.error.fields['csv[0]'][0].match(/expected (.*)$/)[1],
+      'العمود name مفقود',
+    ]);
+    const notJson = await call('POST', '/admin/import/preview', { headers: admin.authHeader, body: { format: 'json', content: '{"places": [' }, lang: 'ar' });
+    expect(notJson.body.error.fields['file[0]']).toEqual(['الملف ليس JSON صالحًا']);
+  });
+
   it('lists every field code in the OpenAPI Error schema', async () => {
     const doc = (await (await app.request('/api/openapi.json')).json()) as any;
     const codes = doc.components.schemas.Error.properties.error.properties.fieldCodes.additionalProperties.items.enum as string[];

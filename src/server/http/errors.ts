@@ -28,7 +28,8 @@ export function fieldErrors(issues: Issue[]): Record<string, FieldProblem[]> {
 
 /**
  * Codes whose `fields` are a report quoting the caller's data rather than field messages: answered as
- * written, without codes (import_rejected: "places[3]" → "lat: …", see routes/admin/import.ts).
+ * written (the route already wrote it in the request's language), without codes (import_rejected:
+ * "places[3]" → "lat: …", see routes/admin/import.ts).
  */
 const REPORT_CODES = new Set(['import_rejected']);
 

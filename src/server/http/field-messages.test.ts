@@ -10,7 +10,8 @@ import { HISTORY_ID_REQUIRED } from '../../shared/schemas/history.ts';
 import { INVALID_BBOX_MESSAGE } from '../../shared/schemas/map.ts';
 import { PLACE_FIELD_MESSAGES } from '../../shared/schemas/place-form.ts';
 import { REASON_REQUIRED_MESSAGE } from '../../shared/schemas/place-request.ts';
-import { FIELD_MESSAGE_ENTRIES, localizeFieldProblem, localizeFields, SERVER_FIELD_MESSAGES } from './field-messages.ts';
+import { IMPORT_REASONS } from '../db/import-directory.ts';
+import { FIELD_MESSAGE_ENTRIES, IMPORT_REASONS_AR, importReasonText, localizeFieldProblem, localizeFields, SERVER_FIELD_MESSAGES } from './field-messages.ts';
 
 const ARABIC_LETTER = /[\u0621-\u064A]/;
 
@@ -76,3 +77,27 @@ describe('localizeFieldProblem', () => {
     });
   });
 });
+
+describe('importReasonText', () => {
+  it('has Arabic for every import reason, with the same placeholders (an English parser detail left out)', () => {
+    const names = (t: string) => [...t.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).filter((n) => n !== 'detail').sort();
+    expect(Object.keys(IMPORT_REASONS_AR).sort()).toEqual(Object.keys(IMPORT_REASONS).sort());
+    for (const [name, en] of Object.entries(IMPORT_REASONS)) {
+      expect(names(IMPORT_REASONS_AR[name]!), name).toEqual(names(en));
+      expect(IMPORT_REASONS_AR[name], name).toMatch(ARABIC_LETTER);
+    }
+  });
+
+  it('says the reason as written in English; in Arabic from the template or per zod issue', () => {
+    const unknown = { reason: 'unknown zoneSlug olaya', template: 'unknownZoneSlug', params: { slug: 'olaya' } };
+    expect(importReasonText(unknown, 'en')).toBe('unknown zoneSlug olaya');
+    expect(importReasonText(unknown, 'ar')).toBe('لا يوجد حي بالمعرّف olaya');
+    const issues = { reason: 'name: Name is required; phone: Invalid phone', issues: [
+      { path: 'name', message: PLACE_FIELD_MESSAGES.nameRequired, code: 'too_small' },
+      { path: 'phone', message: PLACE_FIELD_MESSAGES.invalidPhone, code: 'custom' },
+    ] };
+    expect(importReasonText(issues, 'ar')).toBe('name: الاسم مطلوب؛ phone: رقم هاتف غير صالح');
+    expect(importReasonText({ reason: 'something new' }, 'ar')).toBe('القيمة غير صالحة');
+  });
+});
+

@@ -170,3 +170,38 @@ export function localizeFields(fields: Record<string, FieldProblem[]>, lang: Lan
   }
   return { fields: texts, fieldCodes: codes };
 }
+
+/**
+ * Arabic of the import report's reasons, by IMPORT_REASONS name (src/server/db/import-directory.ts; not
+ * imported here: the importer depends on queries that depend on this module). Names, slugs, ids and column
+ * names inside are the file's own data; an unreadable file's parser detail is English and left out.
+ */
+export const IMPORT_REASONS_AR: Record<string, string> = {
+  unknownCategorySlug: 'لا توجد فئة بالمعرّف {{slug}}',
+  unknownZoneSlug: 'لا يوجد حي بالمعرّف {{slug}}',
+  slugRepeats: 'المعرّف {{key}} مكرر: ورد في {{list}}[{{earlier}}]',
+  sourceIdRepeats: 'معرّف المصدر {{source}} {{sourceId}} مكرر في سجل سابق',
+  notJson: 'الملف ليس JSON صالحًا',
+  unreadableCsvRow: 'صف CSV غير مقروء',
+  unknownColumns: 'أعمدة غير معروفة: {{columns}}؛ الأعمدة المتوقعة: {{expected}}',
+  missingColumn: 'العمود {{column}} مفقود',
+};
+
+/** One refused record of an import, as the importer describes it (db/import-directory.ts ImportProblem). */
+type ImportProblemLike = {
+  reason: string; template?: string; params?: Record<string, string | number>;
+  issues?: { path: string; message: string; code: string; origin?: string }[];
+};
+
+/**
+ * The sentence of an import report's problem in `lang`: English as the importer wrote it; Arabic from
+ * IMPORT_REASONS_AR, or "path: message" per zod issue with each message localised like a field message.
+ */
+export function importReasonText(problem: ImportProblemLike, lang: Lang): string {
+  if (lang === 'en') return problem.reason;
+  if (problem.issues) return problem.issues.map((i) => `${i.path}: ${localizeFieldProblem(i, lang).text}`).join('؛ ');
+  const template = problem.template ? IMPORT_REASONS_AR[problem.template] : undefined;
+  if (!template) return genericArabic('custom', undefined);
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(problem.params?.[name] ?? ''));
+}
+

@@ -35,7 +35,21 @@ describe('the field message table', () => {
     expect(constants.filter((m) => !known.has(m))).toEqual([]);
   });
 
-  it("says in Arabic what the browser's Arabic forms say for the same message", () => {
+  it("says in Arabic what the browser's Arabic screens say for the same message", () => {
+    const sameAsScreens: [string, string][] = [
+      [INVALID_CHARACTERS_MESSAGE, arAdmin.validation.invalidCharacters],
+      [ADMIN_FIELD_MESSAGES.titleRequired, arAdmin.validation.titleRequired],
+      [ADMIN_FIELD_MESSAGES.siteNameRequired, arAdmin.siteNames.siteNameRequired],
+      [ADMIN_FIELD_MESSAGES.orderInteger, arAdmin.validation.orderInteger],
+      [ADMIN_FIELD_MESSAGES.orderTaken, arAdmin.validation.orderTaken],
+      [ADMIN_FIELD_MESSAGES.invalidSlug, arAdmin.validation.invalidSlug],
+      [UNKNOWN_TIME_ZONE, arAdmin.siteNames.timeZoneUnknown],
+      [REASON_REQUIRED_MESSAGE, arAdmin.requests.reasonRequired],
+      [SERVER_FIELD_MESSAGES.slugTaken, arAdmin.validation.slugTaken],
+      [SERVER_FIELD_MESSAGES.fileTooLarge, arCommon.imageUpload.fileTooLarge],
+      [SERVER_FIELD_MESSAGES.invalidFileType, arCommon.imageUpload.invalidFileType],
+    ];
+    for (const [en, ar] of sameAsScreens) expect(localizeFieldProblem(en, 'ar').text, en).toBe(ar);
     for (const [key, en] of Object.entries(PLACE_FIELD_MESSAGES)) {
       const ar = localizeFieldProblem(en, 'ar').text;
       expect(ar, key).toBe(arCommon.contribute.validation[key as keyof typeof arCommon.contribute.validation]);

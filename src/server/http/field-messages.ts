@@ -1,5 +1,3 @@
-import arAdmin from '../../../locales/ar/admin.json' with { type: 'json' };
-import arCommon from '../../../locales/ar/common.json' with { type: 'json' };
 import { INVALID_OPENING_HOURS, UNKNOWN_TIME_ZONE } from '../../shared/opening-hours.ts';
 import { ADMIN_FIELD_MESSAGES, REORDER_MESSAGES } from '../../shared/schemas/admin.ts';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth.ts';
@@ -17,8 +15,9 @@ import type { Lang } from './messages.ts';
  * A schema or a check names a field's problem with an English message constant (src/shared for the
  * schemas both sides use, SERVER_FIELD_MESSAGES below for checks only the server makes); the error
  * handler answers it through `localizeFieldProblem`: the constant itself in English, its Arabic text
- * here in Arabic, and a stable snake_case code (`error.fieldCodes`) in both. The Arabic reuses the
- * browser's own words (locales/ar/*.json) wherever the browser shows the same message.
+ * here in Arabic, and a stable snake_case code (`error.fieldCodes`) in both. Wherever the browser shows the
+ * same message, the Arabic is its words in locales/ar/*.json, letter for letter (field-messages.test.ts
+ * compares them; the Edge Function's module graph takes only .ts files, so the JSON is not imported).
  * A message the table does not know (zod's default texts such as "Invalid input: expected number,
  * received string", an upstream auth service's text) stays as is in English and becomes a generic
  * Arabic sentence chosen by its zod issue code, so no English reaches an Arabic answer.
@@ -50,31 +49,28 @@ const U = AUTH_MESSAGES;
 const C = COMMON_FIELD_MESSAGES;
 const D = DUPLICATE_FIELD_MESSAGES;
 const S = SERVER_FIELD_MESSAGES;
-const contribute = arCommon.contribute.validation;
-const auth = arCommon.auth.validation;
-const admin = arAdmin.validation;
 
 /** Every known field message: English constant, stable code, Arabic. One row per English text. */
 export const FIELD_MESSAGE_ENTRIES: readonly Entry[] = [
   // places (admin form, contributions, edit requests)
-  [P.nameRequired, 'name_required', contribute.nameRequired],
-  [P.selectCategory, 'select_category', contribute.selectCategory],
-  [P.invalidPhone, 'invalid_phone', contribute.invalidPhone],
-  [P.invalidUrl, 'invalid_url', contribute.invalidUrl],
-  [P.invalidId, 'invalid_id', contribute.invalidId],
-  [P.tooLong, 'too_long', contribute.tooLong],
-  [P.invalidCoordinate, 'invalid_coordinate', contribute.invalidCoordinate],
-  [INVALID_OPENING_HOURS, 'invalid_opening_hours', contribute.invalidOpeningHours],
-  [INVALID_CHARACTERS_MESSAGE, 'invalid_characters', admin.invalidCharacters],
+  [P.nameRequired, 'name_required', 'الاسم مطلوب'],
+  [P.selectCategory, 'select_category', 'يرجى اختيار فئة'],
+  [P.invalidPhone, 'invalid_phone', 'رقم هاتف غير صالح'],
+  [P.invalidUrl, 'invalid_url', 'رابط غير صالح'],
+  [P.invalidId, 'invalid_id', 'معرّف غير صالح'],
+  [P.tooLong, 'too_long', 'النص طويل جدًا'],
+  [P.invalidCoordinate, 'invalid_coordinate', 'إحداثية غير صالحة'],
+  [INVALID_OPENING_HOURS, 'invalid_opening_hours', 'ساعات العمل غير صالحة'],
+  [INVALID_CHARACTERS_MESSAGE, 'invalid_characters', 'احذف رموز التحكم غير المرئية من هذا النص'],
   // admin records and settings
-  [A.titleRequired, 'title_required', admin.titleRequired],
-  [A.siteNameRequired, 'site_name_required', arAdmin.siteNames.siteNameRequired],
-  [A.orderInteger, 'order_integer', admin.orderInteger],
-  [A.orderTaken, 'order_taken', admin.orderTaken],
-  [A.invalidSlug, 'invalid_slug', admin.invalidSlug],
+  [A.titleRequired, 'title_required', 'العنوان مطلوب'],
+  [A.siteNameRequired, 'site_name_required', 'اسم الدليل مطلوب'],
+  [A.orderInteger, 'order_integer', 'يجب أن يكون الترتيب عددًا صحيحًا'],
+  [A.orderTaken, 'order_taken', 'يوجد حي آخر بهذا الرقم في الترتيب'],
+  [A.invalidSlug, 'invalid_slug', 'استخدم أحرفًا لاتينية صغيرة وأرقامًا وشرطات مفردة'],
   [A.invalidBoolean, 'invalid_boolean', 'يجب أن تكون القيمة true أو false'],
-  [UNKNOWN_TIME_ZONE, 'unknown_time_zone', arAdmin.siteNames.timeZoneUnknown],
-  [REASON_REQUIRED_MESSAGE, 'reason_required', arAdmin.requests.reasonRequired],
+  [UNKNOWN_TIME_ZONE, 'unknown_time_zone', 'توقيت غير معروف: استخدم اسمًا حسب IANA مثل Asia/Riyadh'],
+  [REASON_REQUIRED_MESSAGE, 'reason_required', 'السبب مطلوب'],
   // reorder (400 invalid_order)
   [R.invalid, 'invalid_order_list', 'أرسل الترتيب قائمةً من {id, order}'],
   [R.duplicate_id, 'duplicate_id', 'يجب ألا يتكرر أي معرّف'],
@@ -84,16 +80,16 @@ export const FIELD_MESSAGE_ENTRIES: readonly Entry[] = [
   [R.missing_buildings, 'missing_buildings', 'يجب أن يشمل الترتيب كل مباني الحي'],
   [R.unknown_buildings, 'unknown_buildings', 'هذا المعرّف ليس لمبنى في هذا الحي'],
   // accounts
-  [U.emailInvalid, 'email_invalid', auth.emailInvalid],
-  [U.emailRequired, 'email_required', auth.emailRequired],
-  [U.passwordMin, 'password_min', auth.passwordMin],
-  [U.passwordTooLong, 'password_too_long', auth.passwordTooLong],
-  [U.newPasswordMin, 'new_password_min', auth.newPasswordMin],
-  [U.allFieldsRequired, 'all_fields_required', auth.allFieldsRequired],
-  [U.passwordsMismatch, 'passwords_mismatch', auth.passwordsMismatch],
-  [U.nameTooLong, 'name_too_long', auth.nameTooLong],
-  [U.codeInvalid, 'code_invalid', auth.codeInvalid],
-  [U.refreshTokenInvalid, 'refresh_token_invalid', auth.refreshTokenInvalid],
+  [U.emailInvalid, 'email_invalid', 'يرجى إدخال بريد إلكتروني صحيح'],
+  [U.emailRequired, 'email_required', 'البريد الإلكتروني مطلوب'],
+  [U.passwordMin, 'password_min', 'استخدم 6 أحرف على الأقل'],
+  [U.passwordTooLong, 'password_too_long', 'استخدم 72 بايت كحد أقصى (نحو 72 حرفًا لاتينيًا أو 36 حرفًا عربيًا)'],
+  [U.newPasswordMin, 'new_password_min', 'يجب أن تتكون كلمة المرور من 6 أحرف على الأقل'],
+  [U.allFieldsRequired, 'all_fields_required', 'جميع الحقول مطلوبة'],
+  [U.passwordsMismatch, 'passwords_mismatch', 'كلمتا المرور غير متطابقتين'],
+  [U.nameTooLong, 'name_too_long', 'استخدم 100 حرف كحد أقصى'],
+  [U.codeInvalid, 'code_invalid', 'أدخل الرمز المكوّن من 6 أرقام'],
+  [U.refreshTokenInvalid, 'refresh_token_invalid', 'رمز التحديث مطلوب'],
   [S.currentPasswordIncorrect, 'current_password_incorrect', 'كلمة المرور الحالية غير صحيحة'],
   [S.samePassword, 'same_password', 'يجب أن تختلف كلمة المرور الجديدة عن الحالية'],
   // lists, search, map, history, duplicates
@@ -109,10 +105,10 @@ export const FIELD_MESSAGE_ENTRIES: readonly Entry[] = [
   [D.nameOrPhone, 'name_or_phone', 'أرسل اسمًا مع الإحداثيات، أو رقم هاتف'],
   [D.differentIds, 'different_ids', 'يجب أن يختلف keepId عن removeId'],
   // references, uniqueness, uploads
-  [S.slugTaken, 'slug_taken', admin.slugTaken],
+  [S.slugTaken, 'slug_taken', 'هذا المعرّف مستخدم بالفعل'],
   [S.buildingNotInZone, 'building_not_in_zone', 'المبنى ليس في هذا الحي'],
-  [S.fileTooLarge, 'file_too_large', arCommon.imageUpload.fileTooLarge],
-  [S.invalidFileType, 'invalid_file_type', arCommon.imageUpload.invalidFileType],
+  [S.fileTooLarge, 'file_too_large', 'الملف كبير جدًا'],
+  [S.invalidFileType, 'invalid_file_type', 'نوع الملف غير صالح'],
   [S.imageRequired, 'image_required', 'الصورة مطلوبة'],
 ];
 

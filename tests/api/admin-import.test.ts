@@ -106,7 +106,7 @@ describe('admin import', () => {
     // references to the database are checked once the records themselves are valid
     const unknown = await post('import', { format: 'csv', content: 'name,categorySlug\nOther,no-such-category\n' }, { ...admin, 'accept-language': 'ar' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.fields['places[0]']).toEqual(['unknown categorySlug no-such-category']);
+    expect(unknown.body.error.fields['places[0]']).toEqual(['لا توجد فئة بالمعرّف no-such-category']);
     expect(unknown.body.error.message).toMatch(/لم يُستورد الملف/);
     const notJson = await post('import/preview', { format: 'json', content: '{"places": [' });
     expect(notJson.body.error.fields['file[0]'][0]).toMatch(/^not JSON/);

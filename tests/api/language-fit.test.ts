@@ -48,7 +48,7 @@ describe('zone order numbers are distinct', () => {
     const edit = await call('PUT', `/admin/zones/${fresh.body.data.id}`, { headers: { ...admin.authHeader, 'Accept-Language': 'ar' }, body: { order: taken } });
     expect(edit.status).toBe(400);
     expect(edit.body.error.message).toBe('بعض الحقول غير صالحة.');
-    expect(edit.body.error.fields.order).toEqual(['Another zone already has this order']);
+    expect(edit.body.error.fields.order).toEqual(['يوجد حي آخر بهذا الرقم في الترتيب']);
     // its own number is not "another zone's"
     const same = await call('PUT', `/admin/zones/${fresh.body.data.id}`, { headers: admin.authHeader, body: { order: fresh.body.data.order, title: `Fresh ${tag} 2` } });
     expect(same.status, JSON.stringify(same.body)).toBe(200);

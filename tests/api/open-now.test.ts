@@ -184,7 +184,8 @@ describe('the timeZone website setting', () => {
       expect(res.status, bad).toBe(400);
       expect(body.error.code).toBe('validation_failed');
       expect(body.error.message).toBe('بعض الحقول غير صالحة.');
-      expect(body.error.fields.timeZone).toEqual(['unknown time zone']);
+      expect(body.error.fields.timeZone).toEqual(['توقيت غير معروف: استخدم اسمًا حسب IANA مثل Asia/Riyadh']);
+      expect(body.error.fieldCodes.timeZone).toEqual(['unknown_time_zone']);
     }
     expect((await get('/website-settings')).body.data.timeZone).toBe('Asia/Riyadh');
     // absent keeps it

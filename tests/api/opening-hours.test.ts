@@ -92,7 +92,7 @@ describe('openingHours on place objects and write paths', () => {
       expect(res.status, value).toBe(400);
       expect(res.body.error.code).toBe('validation_failed');
       expect(res.body.error.message).toBe('بعض الحقول غير صالحة.');
-      expect(res.body.error.fields.openingHours).toEqual(['invalid opening hours']);
+      expect(res.body.error.fields.openingHours).toEqual(['ساعات العمل غير صالحة']);
       const patch = await call('PUT', `/admin/places/${created.body.data.id}`, { headers: admin.authHeader, body: { openingHours: value } });
       expect(patch.status, value).toBe(400);
       expect(patch.body.error.fields.openingHours).toEqual(['invalid opening hours']);

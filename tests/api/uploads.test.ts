@@ -109,7 +109,7 @@ describe('POST /public/auth/upload/places (signed-in user)', () => {
     for (const [bytes, name, type] of cases) {
       const { status, body } = await post('/public/auth/upload/places', form(bytes, name, type), user.authHeader);
       expect(status, name).toBe(415);
-      expect(body).toEqual({ success: false, error: { code: 'invalid_file_type', message: 'Invalid file type. Please select a PNG, JPG or GIF image.', fields: { image: ['invalid file type'] } } });
+      expect(body).toEqual({ success: false, error: { code: 'invalid_file_type', message: 'Invalid file type. Please select a PNG, JPG or GIF image.', fields: { image: ['invalid file type'] }, fieldCodes: { image: ['invalid_file_type'] } } });
     }
     expect(storedFiles()).toEqual(before);
   });
@@ -128,7 +128,7 @@ describe('POST /public/auth/upload/places (signed-in user)', () => {
     const before = storedFiles();
     const tooBig = await post('/public/auth/upload/places', form(pngOfSize(MAX + 1), 'big.png', 'image/png'), user.authHeader);
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.error).toEqual({ code: 'file_too_large', message: 'File is too large. Maximum size is 5MB.', fields: { image: ['file too large'] } });
+    expect(tooBig.body.error).toEqual({ code: 'file_too_large', message: 'File is too large. Maximum size is 5MB.', fields: { image: ['file too large'] }, fieldCodes: { image: ['file_too_large'] } });
     expect(storedFiles()).toEqual(before);
 
     const ar = await post('/public/auth/upload/places', form(pngOfSize(MAX + 1), 'big.png', 'image/png'), { ...user.authHeader, 'Accept-Language': 'ar' });

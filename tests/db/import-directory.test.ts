@@ -114,7 +114,7 @@ describe('importDirectory on a fresh database', () => {
       bad.places[1].lat = 123.4;
       const error = await importDirectory(db.sql, bad).then(() => null, (e: unknown) => e);
       expect(error).toBeInstanceOf(ImportError);
-      expect((error as ImportError).problems).toEqual([{ list: 'places', index: 1, reason: expect.stringMatching(/^lat: .*90/) }]);
+      expect((error as ImportError).problems).toEqual([{ list: 'places', index: 1, reason: expect.stringMatching(/^lat: .*90/), issues: [expect.objectContaining({ path: 'lat', code: 'too_big' })] }]);
       expect((error as ImportError).message).toMatch(/places\[1\]: lat/);
       expect(await snapshot(db.sql)).toEqual(before);
     });

@@ -6,7 +6,7 @@ import { validationMessageKey } from './forms.ts';
  * (already in the user's language through Accept-Language) for errors only the server can explain.
  *  - 401 invalid_credentials → 'Invalid credentials'
  *  - 400/403/429 with a server code (wrong or expired code, unverified address, wrong current password,
- *    rate limit…) → the server's message
+ *    rate limit…) → the server's message (for validation_failed: its first field message)
  *  - network failures, 5xx, unexpected answers → 'Something went wrong. Please try again.'
  */
 export type AuthErrorText = { key: string } | { text: string };
@@ -21,10 +21,12 @@ export function describeAuthError(error: unknown): AuthErrorText {
   if (error.status === 401 && (error.code === 'invalid_credentials' || error.code === 'unauthorized')) return { key: 'auth.errors.invalidCredentials' };
   if (error.status >= 400 && error.status < 500 && SERVER_EXPLAINS.has(error.code) && error.message) {
     if (error.code === 'validation_failed' && error.fields) {
-      // The first field problem, in the user's language when it is one of the shared schemas' messages.
+      // The first field problem: the server answers it in the request's language (Accept-Language is
+      // the UI's); an English text of the shared schemas still maps to our key.
       const first = Object.values(error.fields).flat()[0];
       const key = validationMessageKey(first);
       if (key) return { key };
+      if (first) return { text: first };
     }
     return { text: error.message };
   }

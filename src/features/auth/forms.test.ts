@@ -56,5 +56,7 @@ describe('messages', () => {
     expect(describeAuthError(new Error('x'))).toEqual({ key: 'auth.errors.generic' });
     expect(describeAuthError(new ApiError(400, 'invalid_code', 'الرمز غير صحيح'))).toEqual({ text: 'الرمز غير صحيح' });
     expect(describeAuthError(new ApiError(400, 'validation_failed', 'Invalid', { email: [AUTH_MESSAGES.emailInvalid] }))).toEqual({ key: 'auth.validation.emailInvalid' });
+    // an Arabic answer's field message (already in the UI's language) is shown as is, not the generic message
+    expect(describeAuthError(new ApiError(400, 'validation_failed', 'بعض الحقول غير صالحة.', { email: ['يرجى إدخال بريد إلكتروني صحيح'] }))).toEqual({ text: 'يرجى إدخال بريد إلكتروني صحيح' });
   });
 });

@@ -2,6 +2,7 @@ import bcrypt from 'bcryptjs';
 import type { Sql } from 'postgres';
 import type { JwtClaims, Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
+import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
 import type { Lang } from '../http/messages.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AuthMailKind } from '../mail/templates.ts';
@@ -279,9 +280,9 @@ export class LocalAuthProvider implements AuthProvider {
     const row = await this.userRow(user.id);
     const ok = await bcrypt.compare(currentPassword, row?.encrypted_password || (await this.dummyHash));
     if (!row || !row.encrypted_password || !isUsable(row)) throw new ApiError(401, 'unauthorized');
-    if (!ok) throw new ApiError(400, 'current_password_incorrect', { currentPassword: ['Current password is incorrect'] });
+    if (!ok) throw new ApiError(400, 'current_password_incorrect', { currentPassword: [SERVER_FIELD_MESSAGES.currentPasswordIncorrect] });
     if (await bcrypt.compare(newPassword, row.encrypted_password)) {
-      throw new ApiError(400, 'same_password', { newPassword: ['The new password must be different from the current one'] });
+      throw new ApiError(400, 'same_password', { newPassword: [SERVER_FIELD_MESSAGES.samePassword] });
     }
     const hash = await bcrypt.hash(newPassword, this.cost);
     const claims = await this.verifyAccessToken(user.accessToken);

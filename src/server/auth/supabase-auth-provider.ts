@@ -3,6 +3,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVer
 import type { Sql } from 'postgres';
 import type { JwtClaims } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
+import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
 import type { Lang } from '../http/messages.ts';
 import { hmacSha256Hex, sha256Hex } from './crypto.ts';
 import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './provider.ts';
@@ -212,11 +213,11 @@ export class SupabaseAuthProvider implements AuthProvider {
     const { data, error } = await this.client().signInWithPassword({ email: user.email, password: currentPassword });
     if (error || !data.session) {
       if (error && ((error as { status?: number }).status ?? 400) !== 400) throw upstream(error, () => new ApiError(400, 'current_password_incorrect'));
-      throw new ApiError(400, 'current_password_incorrect', { currentPassword: ['Current password is incorrect'] });
+      throw new ApiError(400, 'current_password_incorrect', { currentPassword: [SERVER_FIELD_MESSAGES.currentPasswordIncorrect] });
     }
     await this.admin.admin.signOut(data.session.access_token, 'local');
     if (currentPassword === newPassword) {
-      throw new ApiError(400, 'same_password', { newPassword: ['The new password must be different from the current one'] });
+      throw new ApiError(400, 'same_password', { newPassword: [SERVER_FIELD_MESSAGES.samePassword] });
     }
     const updated = await this.admin.admin.updateUserById(user.id, { password: newPassword });
     if (updated.error) throw upstream(updated.error, () => new ApiError(400, 'validation_failed', { newPassword: [updated.error!.message] }));

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { CSV_PLACE_COLUMNS, CSV_REQUIRED_COLUMNS } from '../../shared/csv-import.ts';
-import { ImportError } from './import-directory.ts';
+import { ImportError, importProblem } from './import-directory.ts';
 
 const NUMERIC = new Set(['lat', 'lng']);
 
@@ -15,13 +15,13 @@ export function directoryFromCsv(text: string): { categories: []; zones: []; bui
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true, skipEmptyLines: 'greedy', comments: '#', transformHeader: (h) => h.trim(),
   });
-  const problems: ImportError['problems'] = parsed.errors.map((e) => ({ list: 'csv', index: (e.row ?? 0) + 1, reason: e.message }));
+  const problems: ImportError['problems'] = parsed.errors.map((e) => importProblem('csv', (e.row ?? 0) + 1, 'unreadableCsvRow', { detail: e.message }));
   const columns = parsed.meta.fields ?? [];
   const known = new Set<string>(CSV_PLACE_COLUMNS);
   const unknown = columns.filter((c) => !known.has(c));
-  if (unknown.length) problems.push({ list: 'csv', index: 0, reason: `unknown column(s) ${unknown.join(', ')}; expected ${CSV_PLACE_COLUMNS.join(', ')}` });
+  if (unknown.length) problems.push(importProblem('csv', 0, 'unknownColumns', { columns: unknown.join(', '), expected: CSV_PLACE_COLUMNS.join(', ') }));
   for (const required of CSV_REQUIRED_COLUMNS) {
-    if (!columns.includes(required)) problems.push({ list: 'csv', index: 0, reason: `missing column ${required}` });
+    if (!columns.includes(required)) problems.push(importProblem('csv', 0, 'missingColumn', { column: required }));
   }
   if (problems.length) throw new ImportError(problems);
   const places = parsed.data.map((row) => {

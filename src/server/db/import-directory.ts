@@ -58,9 +58,56 @@ export const directoryFileSchema = z.object({
 
 export interface ImportCounts { categories: number; zones: number; buildings: number; places: number }
 
+/**
+ * Why a record is refused, as English templates (`{{name}}` filled from the problem's params): the CLI prints
+ * them; the API answers them in the request's language (http/field-messages.ts, importReasonText).
+ */
+export const IMPORT_REASONS = {
+  unknownCategorySlug: 'unknown categorySlug {{slug}}',
+  unknownZoneSlug: 'unknown zoneSlug {{slug}}',
+  slugRepeats: 'slug {{key}} repeats {{list}}[{{earlier}}]',
+  sourceIdRepeats: 'source id {{source}} {{sourceId}} repeats an earlier record',
+  notJson: 'not JSON: {{detail}}',
+  unreadableCsvRow: '{{detail}}',
+  unknownColumns: 'unknown column(s) {{columns}}; expected {{expected}}',
+  missingColumn: 'missing column {{column}}',
+} as const;
+export type ImportReason = keyof typeof IMPORT_REASONS;
+
+/** A zod issue of a refused record: dotted path ('(record)' for the record itself), message, issue code. */
+export type ImportIssue = { path: string; message: string; code: string; origin?: string };
+
+/**
+ * A malformed record: which list, its index in that list, and why — `reason` in English, and what it was
+ * made from (`template` + `params`, or the record's zod `issues`) so it can be said in another language.
+ */
+export type ImportProblem = {
+  list: string; index: number; reason: string;
+  template?: ImportReason; params?: Record<string, string | number>; issues?: ImportIssue[];
+};
+
+/** `template` filled with `params` (missing params become ''). */
+export function fillTemplate(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** A problem from one of IMPORT_REASONS. */
+export function importProblem(list: string, index: number, template: ImportReason, params: Record<string, string | number>): ImportProblem {
+  return { list, index, reason: fillTemplate(IMPORT_REASONS[template], params), template, params };
+}
+
+/** A problem from a record's zod issues ("path: message; path: message"). */
+function issuesProblem(list: string, index: number, zodIssues: z.core.$ZodIssue[], root: string): ImportProblem {
+  const issues = zodIssues.map((i): ImportIssue => ({
+    path: i.path.join('.') || root, message: i.message, code: i.code,
+    ...('origin' in i && typeof i.origin === 'string' ? { origin: i.origin } : {}),
+  }));
+  return { list, index, reason: issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues };
+}
+
 /** A malformed record: which list, its index in that list, and why. */
 export class ImportError extends Error {
-  constructor(public readonly problems: { list: string; index: number; reason: string }[]) {
+  constructor(public readonly problems: ImportProblem[]) {
     super(`Import rejected, nothing written:\n${problems.slice(0, 20).map((p) => `  ${p.list}[${p.index}]: ${p.reason}`).join('\n')}` +
       (problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ''));
   }
@@ -70,7 +117,7 @@ function parseList<T>(list: string, items: unknown[], schema: z.ZodType<T>, prob
   return items.map((item, index) => {
     const r = schema.safeParse(item);
     if (!r.success) {
-      problems.push({ list, index, reason: r.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ') });
+      problems.push(issuesProblem(list, index, r.error.issues, '(record)'));
     }
     return r.data as T;
   });
@@ -229,7 +276,7 @@ interface ParsedFile {
 
 function parseDirectory(input: unknown, sourceOverride?: string, existingReferences = false): ParsedFile {
   const file = directoryFileSchema.safeParse(input);
-  if (!file.success) throw new ImportError([{ list: 'file', index: 0, reason: file.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }]);
+  if (!file.success) throw new ImportError([issuesProblem('file', 0, file.error.issues, '')]);
   const label = (sourceOverride ?? file.data.source?.name ?? file.data.source?.repo ?? 'import').slice(0, TEXT_LIMITS.sourceLabel);
   const problems: ImportError['problems'] = [];
   const categories = parseList('categories', file.data.categories, categorySchema, problems);
@@ -238,25 +285,25 @@ function parseDirectory(input: unknown, sourceOverride?: string, existingReferen
   const places = parseList('places', file.data.places, placeSchema, problems);
   const categorySlugs = new Set(categories.filter(Boolean).map((c) => c.slug));
   const zoneSlugs = new Set(zones.filter(Boolean).map((z) => z.slug));
-  const unique = <T>(list: string, items: T[], keyOf: (t: T) => string, what: string) => {
+  const unique = <T>(list: string, items: T[], keyOf: (t: T) => string) => {
     const seen = new Map<string, number>();
     items.forEach((item, index) => {
       if (!item) return;
       const k = keyOf(item);
-      if (seen.has(k)) problems.push({ list, index, reason: `${what} ${k.replace('\u0000', ' ')} repeats ${list}[${seen.get(k)}]` });
+      if (seen.has(k)) problems.push(importProblem(list, index, 'slugRepeats', { key: k.replace('\u0000', ' '), list, earlier: seen.get(k)! }));
       else seen.set(k, index);
     });
   };
-  unique('categories', categories, (c) => c.slug, 'slug');
-  unique('zones', zones, (z) => z.slug, 'slug');
+  unique('categories', categories, (c) => c.slug);
+  unique('zones', zones, (z) => z.slug);
   buildings.forEach((b, index) => {
-    if (b && !zoneSlugs.has(b.zoneSlug) && !existingReferences) problems.push({ list: 'buildings', index, reason: `unknown zoneSlug ${b.zoneSlug}` });
+    if (b && !zoneSlugs.has(b.zoneSlug) && !existingReferences) problems.push(importProblem('buildings', index, 'unknownZoneSlug', { slug: b.zoneSlug }));
   });
   places.forEach((p, index) => {
     if (!p) return;
     if (existingReferences) return; // checked against the database by planImport
-    if (!categorySlugs.has(p.categorySlug)) problems.push({ list: 'places', index, reason: `unknown categorySlug ${p.categorySlug}` });
-    if (p.zoneSlug && !zoneSlugs.has(p.zoneSlug)) problems.push({ list: 'places', index, reason: `unknown zoneSlug ${p.zoneSlug}` });
+    if (!categorySlugs.has(p.categorySlug)) problems.push(importProblem('places', index, 'unknownCategorySlug', { slug: p.categorySlug }));
+    if (p.zoneSlug && !zoneSlugs.has(p.zoneSlug)) problems.push(importProblem('places', index, 'unknownZoneSlug', { slug: p.zoneSlug }));
   });
 
   // identities: an explicit id may appear once per list; a repeated derived key (same name within
@@ -270,7 +317,7 @@ function parseDirectory(input: unknown, sourceOverride?: string, existingReferen
       const k = key(id.source, id.sourceId);
       const n = (seen.get(k) ?? 0) + 1;
       seen.set(k, n);
-      if (n > 1 && !id.derived) problems.push({ list, index, reason: `source id ${id.source} ${id.sourceId} repeats an earlier record` });
+      if (n > 1 && !id.derived) problems.push(importProblem(list, index, 'sourceIdRepeats', { source: id.source, sourceId: id.sourceId }));
       if (n > 1) id = { ...id, sourceId: `${id.sourceId}#${n}` };
       return { ...item, identity: id };
     });
@@ -420,12 +467,12 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
   const dbZoneBySlug = new Map(state.zones.map((z) => [z.slug, z]));
   const zoneRef = (slug: string, list: string, index: number) => {
     const ref = zoneRefs.get(slug) ?? (dbZoneBySlug.has(slug) ? { ref: { id: dbZoneBySlug.get(slug)!.id } as Ref, slug } : undefined);
-    if (!ref) problems.push({ list, index, reason: `unknown zoneSlug ${slug}` });
+    if (!ref) problems.push(importProblem(list, index, 'unknownZoneSlug', { slug }));
     return ref;
   };
   const categoryRef = (slug: string, index: number) => {
     const ref = categoryRefs.get(slug) ?? (dbCategoryBySlug.has(slug) ? { id: dbCategoryBySlug.get(slug)! } : undefined);
-    if (!ref) problems.push({ list: 'places', index, reason: `unknown categorySlug ${slug}` });
+    if (!ref) problems.push(importProblem('places', index, 'unknownCategorySlug', { slug }));
     return ref;
   };
   file.buildings.forEach((b, index) => zoneRef(b.zoneSlug, 'buildings', index));

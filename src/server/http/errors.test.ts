@@ -4,18 +4,18 @@ import { fieldErrors, toApiError } from './errors.ts';
 import { ApiError } from './api-error.ts';
 
 describe('fieldErrors', () => {
-  it('groups zod issue messages by dotted path, "_" for the root', () => {
+  it('groups zod issues by dotted path, "_" for the root, keeping each issue code (and origin) for the answer', () => {
     expect(fieldErrors([
-      { path: ['page'], message: 'Too small' },
-      { path: ['page'], message: 'Not an integer' },
-      { path: ['details', 'youtubeUrl'], message: 'invalid URL' },
+      { path: ['page'], message: 'Too small', code: 'too_small', origin: 'number' },
+      { path: ['page'], message: 'Not an integer', code: 'invalid_type' },
+      { path: ['details', 'youtubeUrl'], message: 'invalid URL', code: 'custom' },
       { path: ['items', 2, 'name'], message: 'required' },
-      { path: [], message: 'Expected object' },
+      { path: [], message: 'Expected object', code: 'invalid_type' },
     ])).toEqual({
-      page: ['Too small', 'Not an integer'],
-      'details.youtubeUrl': ['invalid URL'],
-      'items.2.name': ['required'],
-      _: ['Expected object'],
+      page: [{ message: 'Too small', code: 'too_small', origin: 'number' }, { message: 'Not an integer', code: 'invalid_type' }],
+      'details.youtubeUrl': [{ message: 'invalid URL', code: 'custom' }],
+      'items.2.name': [{ message: 'required', code: 'custom' }],
+      _: [{ message: 'Expected object', code: 'invalid_type' }],
     });
   });
 });

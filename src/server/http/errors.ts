@@ -3,24 +3,43 @@ import { HTTPException } from 'hono/http-exception';
 import { classifyPgError } from '../db/database-error.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './env.ts';
-import { langFromHeader, message } from './messages.ts';
+import { localizeFields, type FieldProblem } from './field-messages.ts';
+import { langFromHeader, message, type Lang } from './messages.ts';
 import type { RequestLogger } from './request-log.ts';
 
 /**
  * Error handling of the API, in one place: every error a handler or middleware throws (ApiError,
  * Hono's HTTPException, a Postgres error, anything else) becomes the JSON error envelope
- * `{ success:false, error:{ code, message, fields? } }` with its HTTP status, the message in the
- * request's language (http/messages.ts).
+ * `{ success:false, error:{ code, message, fields?, fieldCodes? } }` with its HTTP status, the message
+ * and the field messages in the request's language (http/messages.ts, http/field-messages.ts).
  */
 
-/** Turns zod issues into `{ field: [messages] }` (nested paths joined with dots). */
-export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+type Issue = { path: PropertyKey[]; message: string; code?: string; origin?: string };
+
+/** Turns zod issues into `{ field: [problems] }` (nested paths joined with dots), each with its issue code. */
+export function fieldErrors(issues: Issue[]): Record<string, FieldProblem[]> {
+  const fields: Record<string, FieldProblem[]> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    (fields[key] ??= []).push(issue.message);
+    (fields[key] ??= []).push({ message: issue.message, code: issue.code ?? 'custom', ...(typeof issue.origin === 'string' ? { origin: issue.origin } : {}) });
   }
   return fields;
+}
+
+/**
+ * Codes whose `fields` are a report quoting the caller's data rather than field messages: answered as
+ * written (the route already wrote it in the request's language), without codes (import_rejected:
+ * "places[3]" → "lat: …", see routes/admin/import.ts).
+ */
+const REPORT_CODES = new Set(['import_rejected']);
+
+/** `error.fields` (+ `fieldCodes`) of `error` in `lang`; nothing when it has none. */
+function fieldsOf(error: ApiError, lang: Lang) {
+  if (!error.fields) return {};
+  if (REPORT_CODES.has(error.code)) {
+    return { fields: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v.map((p) => (typeof p === 'string' ? p : p.message))])) };
+  }
+  return localizeFields(error.fields, lang);
 }
 
 /** The error envelope of `error` (status, extra headers, localised message). */
@@ -28,7 +47,7 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError) {
   const lang = c.get('lang') ?? langFromHeader(c.req.header('accept-language'));
   if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
   return c.json(
-    { success: false as const, error: { ...error.details, code: error.code, message: message(error.code, lang, error.params), ...(error.fields ? { fields: error.fields } : {}) } },
+    { success: false as const, error: { ...error.details, code: error.code, message: message(error.code, lang, error.params), ...fieldsOf(error, lang) } },
     error.status,
   );
 }
@@ -56,7 +75,7 @@ export function toApiError(error: unknown): ApiError {
  * The validation hook of every OpenAPI route (http/router.ts): input that fails its zod schema
  * answers 400 `validation_failed` with the field messages in `error.fields`.
  */
-export function validationHook(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, c: Context<AppEnv>) {
+export function validationHook(result: { success: boolean; error?: { issues: Issue[] } }, c: Context<AppEnv>) {
   if (!result.success) return errorResponse(c, new ApiError(400, 'validation_failed', fieldErrors(result.error?.issues ?? [])));
 }
 

@@ -1,4 +1,5 @@
 import { CACHEABLE_ROUTES } from './cacheable-routes.ts';
+import { fieldCodes } from './field-messages.ts';
 import { errorCodes, MESSAGES } from './messages.ts';
 
 /**
@@ -206,6 +207,8 @@ export function completeDocument(doc: Record<string, any>, options: { jsonBodyLi
   const error = schemas.Error;
   if (error?.properties?.error?.properties?.code) {
     error.properties.error.properties.code = { type: 'string', enum: errorCodes(), description: 'Stable machine code of the error (the message key).' };
+    const codes = error.properties.error.properties.fieldCodes;
+    if (codes?.additionalProperties?.items) codes.additionalProperties.items = { type: 'string', enum: fieldCodes() };
   }
   doc.tags = OPENAPI_TAGS.map((t) => ({ ...t }));
   doc.info = { ...doc.info, contact: { name: 'Dalil API guide: docs/api.md in the repository; reference at /api/docs' } };

@@ -43,7 +43,7 @@ export function jsonBody<T extends z.ZodTypeAny>(schema: T) {
 const API_DESCRIPTION = [
   'Public, user and admin endpoints of Dalil, a bilingual (English/Arabic) city services directory. Guide: docs/api.md.',
   '',
-  'Every answer is JSON: `{ success: true, data, meta? }` or `{ success: false, error: { code, message, fields? } }` with the HTTP status',
+  'Every answer is JSON: `{ success: true, data, meta? }` or `{ success: false, error: { code, message, fields?, fieldCodes? } }` with the HTTP status',
   '(400 invalid input, 401 no/invalid token, 403 not allowed, 404, 409 conflict, 413 body over 64 KiB (uploads: 5 MB), 415, 429 rate limited,',
   '503 database unavailable or a statement over the time limit — retry after `Retry-After` seconds). Messages follow `Accept-Language` (en, ar).',
   'Authenticated endpoints take `Authorization: Bearer <token>` from `POST /api/public/auth/login` (refresh with `/api/public/auth/refresh`).',

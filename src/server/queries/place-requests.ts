@@ -4,7 +4,7 @@ import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { toPlace } from './mappers.ts';
 import { setStatementTimeout } from './sql.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
-import type { PlaceCreateInput, PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
+import { PLACE_FIELD_MESSAGES, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request.ts';
 
 /**
@@ -154,9 +154,9 @@ export async function assertPlaceReferences(tx: Tx, fields: { categoryId?: numbe
            ${fields.zoneId == null} or exists (select 1 from public.zones where id = ${fields.zoneId ?? null}) as zone,
            ${fields.buildingId == null} or exists (select 1 from public.buildings where id = ${fields.buildingId ?? null}) as building`;
   const errors: Record<string, string[]> = {};
-  if (!found.category) errors.categoryId = ['select category'];
-  if (!found.zone) errors.zoneId = ['invalid id'];
-  if (!found.building) errors.buildingId = ['invalid id'];
+  if (!found.category) errors.categoryId = [PLACE_FIELD_MESSAGES.selectCategory];
+  if (!found.zone) errors.zoneId = [PLACE_FIELD_MESSAGES.invalidId];
+  if (!found.building) errors.buildingId = [PLACE_FIELD_MESSAGES.invalidId];
   if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', errors);
 }
 

@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
+import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
 import type { Place } from '../../shared/schemas/entities.ts';
 import { PLACE_FIELD_MESSAGES, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
@@ -18,7 +19,7 @@ const COLUMNS = {
 const DETAIL_COLUMNS = { description: 'description', imageUrl: 'image_url', youtubeUrl: 'youtube_url' };
 
 /** Message of a building that is not in the place's zone. */
-export const BUILDING_NOT_IN_ZONE = 'Building is not in this zone';
+export const BUILDING_NOT_IN_ZONE = SERVER_FIELD_MESSAGES.buildingNotInZone;
 
 export type PlaceInput = (PlaceCreateInput | PlaceUpdateInput) & { slug?: string };
 

@@ -1,6 +1,7 @@
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
+import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { missingCondition } from './overview.ts';
 import { openNowContext, type OpenNowContext } from './open-intervals.ts';
@@ -78,7 +79,7 @@ export interface PlacePaging {
 /** Cursor = base64url JSON: ['k', sort, sort value, id] (keyset) or ['r', position] (search relevance). */
 type Cursor = ['k', string, string, number] | ['r', number];
 
-const invalidCursor = () => new ApiError(400, 'validation_failed', { cursor: ['invalid or expired cursor for this list'] });
+const invalidCursor = () => new ApiError(400, 'validation_failed', { cursor: [SERVER_FIELD_MESSAGES.invalidListCursor] });
 
 function encodeCursor(c: Cursor): string {
   // unpadded base64url (RFC 4648 §5): the query schema allows only [A-Za-z0-9_-]
@@ -234,7 +235,7 @@ export async function listPlaces(
   const plan = filter.search ? await planSearch(tx, filter.search) : null;
   if (filter.search && !plan) return { rows: [], total: 0, nextCursor: null };
   if (paging.sort === 'distance') {
-    if (!paging.near) throw new ApiError(400, 'validation_failed', { near: ['near ("<latitude>,<longitude>") is required with sort=distance'] });
+    if (!paging.near) throw new ApiError(400, 'validation_failed', { near: [SERVER_FIELD_MESSAGES.nearRequired] });
     return listPlacesByDistance(tx, filter, { ...paging, near: paging.near }, plan);
   }
   const limit = paging.limit;

@@ -1,6 +1,7 @@
 import slugify from 'slugify';
 import type { Tx } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
+import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
 
 /** Lower-case ASCII slug from any text (Arabic transliterated), falling back to `fallback`. */
 export function slugFrom(text: string, fallback: string): string {
@@ -40,7 +41,7 @@ export async function uniqueSlug(
 }
 
 /** Field message of a taken slug (409 `slug_taken`, in `error.fields.slug`). */
-export const SLUG_TAKEN_MESSAGE = 'This slug is already in use';
+export const SLUG_TAKEN_MESSAGE = SERVER_FIELD_MESSAGES.slugTaken;
 
 /** The ApiError of a slug already used (409 `slug_taken` with `fields.slug`). */
 export const slugTaken = () => new ApiError(409, 'slug_taken', { slug: [SLUG_TAKEN_MESSAGE] });

@@ -1,5 +1,6 @@
 import { LIMITS } from '../../shared/schemas/common.ts';
 import { ApiError } from '../http/api-error.ts';
+import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
 import { detectImageType, type ImageType } from './image-type.ts';
 
 /** Room for the multipart boundaries and part headers around the file, in bytes. */
@@ -39,11 +40,11 @@ async function readBodyUpTo(request: Request, cap: number, maxBytes: number): Pr
 }
 
 function tooLarge(maxBytes: number) {
-  return new ApiError(413, 'file_too_large', { image: ['file too large'] }, { maxSize: Math.round(maxBytes / 1024 / 1024) });
+  return new ApiError(413, 'file_too_large', { image: [SERVER_FIELD_MESSAGES.fileTooLarge] }, { maxSize: Math.round(maxBytes / 1024 / 1024) });
 }
 
 function invalidType() {
-  return new ApiError(415, 'invalid_file_type', { image: ['invalid file type'] });
+  return new ApiError(415, 'invalid_file_type', { image: [SERVER_FIELD_MESSAGES.invalidFileType] });
 }
 
 /**
@@ -61,17 +62,17 @@ export async function readImageUpload(request: Request, options: { maxBytes?: nu
   const field = options.field ?? 'image';
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
-    throw new ApiError(400, 'image_required', { [field]: ['image required'] });
+    throw new ApiError(400, 'image_required', { [field]: [SERVER_FIELD_MESSAGES.imageRequired] });
   }
   const body = await readBodyUpTo(request, maxBytes + MULTIPART_OVERHEAD_BYTES, maxBytes);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new ApiError(400, 'image_required', { [field]: ['image required'] });
+    throw new ApiError(400, 'image_required', { [field]: [SERVER_FIELD_MESSAGES.imageRequired] });
   }
   const file = form.get(field);
-  if (!file || typeof file === 'string') throw new ApiError(400, 'image_required', { [field]: ['image required'] });
+  if (!file || typeof file === 'string') throw new ApiError(400, 'image_required', { [field]: [SERVER_FIELD_MESSAGES.imageRequired] });
   if (file.size > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectImageType(bytes);

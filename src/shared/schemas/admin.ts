@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  flushTinyCoordinate, idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, SLUG_PATTERN,
+  COMMON_FIELD_MESSAGES, flushTinyCoordinate, idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, SLUG_PATTERN,
   sortLangSchema, TEXT_LIMITS,
 } from './common.ts';
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
@@ -27,7 +27,7 @@ export const ADMIN_FIELD_MESSAGES = {
   orderInteger: 'Order must be an integer',
   orderTaken: 'Another zone already has this order',
   invalidUrl: 'invalid URL',
-  invalidSlug: 'invalid slug',
+  invalidSlug: COMMON_FIELD_MESSAGES.invalidSlug,
   invalidCoordinate: 'invalid coordinate',
   invalidBoolean: 'must be true or false',
   tooLong: 'Too long',

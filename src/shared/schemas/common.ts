@@ -31,6 +31,17 @@ export const LIMITS = {
 } as const;
 
 /**
+ * Field messages of the query and body pieces defined here (the English text of `error.fields`; the
+ * server answers them in the request's language from src/server/http/field-messages.ts).
+ */
+export const COMMON_FIELD_MESSAGES = {
+  invalidNear: 'near must be "<latitude>,<longitude>" in decimal degrees (latitude -90 to 90, longitude -180 to 180)',
+  invalidCursor: 'invalid cursor',
+  invalidSlug: 'invalid slug',
+  searchTooLong: `search text is at most ${LIMITS.searchMaxLength} characters`,
+} as const;
+
+/**
  * Length limits of the stored texts (characters), one source for the API's schemas, the SPA's
  * forms and the database's CHECK constraints: names and titles, long descriptions, addresses,
  * a building's number, site descriptions, explicit slugs, URLs, a rejection reason, a list cursor.
@@ -90,7 +101,7 @@ export function parseNear(text: string): LatLng | null {
 
 /** `near` query parameter of a distance-sorted list: "<lat>,<lng>" → { lat, lng }. */
 export const nearQuerySchema = z.string().max(64)
-  .refine((s) => parseNear(s) !== null, 'near must be "<latitude>,<longitude>" in decimal degrees (latitude -90 to 90, longitude -180 to 180)')
+  .refine((s) => parseNear(s) !== null, COMMON_FIELD_MESSAGES.invalidNear)
   .transform((s) => parseNear(s) as LatLng)
   .meta({ examples: ['24.7136,46.6753'] });
 
@@ -103,7 +114,7 @@ export const openNowQuerySchema = z.enum(['true', 'false']).optional()
   .meta({ description: '`true`: only places open now in the city\'s time zone (website setting `timeZone`); places with unknown hours are left out' });
 
 /** `meta.nextCursor` of a previous page of a place list (keyset paging). */
-export const placeCursorSchema = z.string().max(TEXT_LIMITS.cursor).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor');
+export const placeCursorSchema = z.string().max(TEXT_LIMITS.cursor).regex(/^[A-Za-z0-9_-]+$/, COMMON_FIELD_MESSAGES.invalidCursor);
 
 /** Field message for text holding U+0000 or a lone UTF-16 surrogate. */
 export const INVALID_CHARACTERS_MESSAGE = 'Contains characters that are not allowed';
@@ -131,7 +142,7 @@ export function isStorableText(value: string): boolean {
 
 /** URL slug: lower-case ASCII words joined by single hyphens (the pattern the server checks). */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const slugSchema = z.string().regex(SLUG_PATTERN, 'invalid slug').max(160).meta({ examples: ['city-pharmacy'] });
+export const slugSchema = z.string().regex(SLUG_PATTERN, COMMON_FIELD_MESSAGES.invalidSlug).max(160).meta({ examples: ['city-pharmacy'] });
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /**
@@ -163,7 +174,7 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 /** Optional search text: trimmed; blank becomes undefined; at most 200 characters. */
 export const searchTextSchema = z
   .string()
-  .max(LIMITS.searchMaxLength, `search text is at most ${LIMITS.searchMaxLength} characters`)
+  .max(LIMITS.searchMaxLength, COMMON_FIELD_MESSAGES.searchTooLong)
   .transform((s) => s.trim())
   .transform((s) => (s === '' ? undefined : s))
   .optional();
@@ -171,7 +182,8 @@ export const searchTextSchema = z
 /**
  * The error envelope of every failed call. `code` is a stable machine code (the OpenAPI
  * document lists every code the server answers, from the server's message table); `message` is in the
- * request's language; `fields` maps input fields to their problems (400); some codes add details
+ * request's language; `fields` maps input fields to their problems (400), in the request's language too,
+ * and `fieldCodes` gives each of those problems a stable code at the same position; some codes add details
  * (e.g. `placesCount` with `category_in_use`). The SPA keeps `code` a string so a newer server's code
  * never fails a response check.
  */
@@ -180,12 +192,15 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.array(z.string())).optional(),
+    fields: z.record(z.string(), z.array(z.string())).optional()
+      .meta({ description: 'Input field (dotted path) → its problems, in the request\'s language (Accept-Language: English or Arabic).' }),
+    fieldCodes: z.record(z.string(), z.array(z.string())).optional()
+      .meta({ description: 'Same keys as `fields`: a stable code for each problem, at the same position (e.g. `invalid_opening_hours`, or zod\'s issue code such as `invalid_type`; `invalid` when none fits).' }),
   }),
 }).meta({
   id: 'Error',
-  description: 'A failed call: a stable `code`, a `message` in the request\'s language, and per-field problems for invalid input.',
-  examples: [{ success: false, error: { code: 'validation_failed', message: 'Some fields are invalid.', fields: { email: ['Please enter a valid email address'] } } }],
+  description: 'A failed call: a stable `code`, a `message` in the request\'s language, and per-field problems for invalid input (`fields` in the request\'s language, `fieldCodes` stable).',
+  examples: [{ success: false, error: { code: 'validation_failed', message: 'Some fields are invalid.', fields: { email: ['Please enter a valid email address'] }, fieldCodes: { email: ['email_invalid'] } } }],
 });
 
 export function envelope<T extends z.ZodTypeAny>(data: T) {

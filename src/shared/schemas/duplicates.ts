@@ -7,6 +7,13 @@ import { flushTinyCoordinate, idSchema, pagingQuerySchema, TEXT_LIMITS } from '.
  * the limits of the check and the shapes of GET /api/public/duplicates, GET /api/admin/duplicates and
  * POST /api/admin/duplicates/merge.
  */
+/** Field messages of the duplicate check and merge bodies. */
+export const DUPLICATE_FIELD_MESSAGES = {
+  coordinatesTogether: 'latitude and longitude go together',
+  nameOrPhone: 'a name with coordinates, or a phone, is required',
+  differentIds: 'keepId and removeId must differ',
+} as const;
+
 export const DUPLICATE_LIMITS = {
   /** Two places this close (metres) with similar names are likely the same. */
   radiusM: 150,
@@ -38,9 +45,9 @@ export const duplicatesQuerySchema = z.object({
   phone: z.preprocess(westernDigitsOf, optionalText(40)).meta({ type: 'string', description: 'Phone number (any digits)' }),
   excludeId: idSchema.optional().meta({ description: 'A place to leave out (the one being edited)' }),
 })
-  .refine((q) => (q.latitude === undefined) === (q.longitude === undefined), { path: ['longitude'], message: 'latitude and longitude go together' })
+  .refine((q) => (q.latitude === undefined) === (q.longitude === undefined), { path: ['longitude'], message: DUPLICATE_FIELD_MESSAGES.coordinatesTogether })
   .refine((q) => q.phone !== undefined || ((q.name !== undefined || q.nameAr !== undefined) && q.latitude !== undefined), {
-    path: ['name'], message: 'a name with coordinates, or a phone, is required',
+    path: ['name'], message: DUPLICATE_FIELD_MESSAGES.nameOrPhone,
   });
 export type DuplicatesQuery = z.infer<typeof duplicatesQuerySchema>;
 
@@ -78,7 +85,7 @@ export type DuplicatePair = z.infer<typeof duplicatePairSchema>;
 
 /** POST /admin/duplicates/merge body: the place kept and the one removed (different ids). */
 export const mergeBodySchema = z.object({ keepId: idSchema, removeId: idSchema })
-  .refine((b) => b.keepId !== b.removeId, { path: ['removeId'], message: 'keepId and removeId must differ' });
+  .refine((b) => b.keepId !== b.removeId, { path: ['removeId'], message: DUPLICATE_FIELD_MESSAGES.differentIds });
 
 /**
  * Fields a merge moves from the removed place into the kept one when the kept one has none

@@ -13,11 +13,14 @@ export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 /** Days a deleted place can be restored (the restore function checks the same 30 days). */
 export const HISTORY_RESTORE_DAYS = 30;
 
+/** Field message of a history query without the record's id. */
+export const HISTORY_ID_REQUIRED = 'id is required';
+
 /** GET /admin/history query: `entity`, `id` (any positive id; `website`: 1, the default), page from 1, limit ≤ 100. */
 export const historyQuerySchema = pagingQuerySchema.extend({
   entity: z.enum(HISTORY_ENTITIES),
   id: idSchema.optional(),
-}).refine((q) => q.entity === 'website' || q.id !== undefined, { path: ['id'], message: 'id is required' });
+}).refine((q) => q.entity === 'website' || q.id !== undefined, { path: ['id'], message: HISTORY_ID_REQUIRED });
 
 /** GET /admin/history/deleted-places query: page from 1, limit ≤ 100. */
 export const deletedPlacesQuerySchema = pagingQuerySchema;

@@ -55,9 +55,12 @@ export function parseBbox(text: string): MapBbox | null {
   return { west, south, east, north };
 }
 
+/** Field message of a malformed `bbox`. */
+export const INVALID_BBOX_MESSAGE = 'bbox must be "<west>,<south>,<east>,<north>" in decimal degrees (longitude -180 to 180, latitude -90 to 90, south ≤ north; west > east crosses the antimeridian)';
+
 /** `bbox` query parameter of GET /public/map/markers (see parseBbox). */
 export const bboxQuerySchema = z.string().max(128)
-  .refine((s) => parseBbox(s) !== null, 'bbox must be "<west>,<south>,<east>,<north>" in decimal degrees (longitude -180 to 180, latitude -90 to 90, south ≤ north; west > east crosses the antimeridian)')
+  .refine((s) => parseBbox(s) !== null, INVALID_BBOX_MESSAGE)
   .transform((s) => parseBbox(s) as MapBbox)
   .meta({ examples: ['46.55,24.60,46.80,24.85'] });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVALID_CHARACTERS_MESSAGE, isStorableText, pagingQuerySchema, TEXT_LIMITS } from './common.ts';
-import { placeUpdateSchema } from './place-form.ts';
+import { PLACE_FIELD_MESSAGES, placeUpdateSchema } from './place-form.ts';
 
 /**
  * Place requests: a user's proposed new place (`create`) or change to a place they own
@@ -70,9 +70,13 @@ export const placeRequestListQuerySchema = pagingQuerySchema.extend({
 /** Body of POST /public/auth/places/{id}/edit-request: the place fields to change (any subset). */
 export const editRequestBodySchema = z.object({ changes: placeUpdateSchema });
 
+/** Field message of a rejection without a reason. */
+export const REASON_REQUIRED_MESSAGE = 'Reason is required';
+
 /** Body of POST /admin/place-requests/{id}/reject. */
 export const rejectRequestBodySchema = z.object({
-  reason: z.string({ error: 'Reason is required' }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, 'Reason is required').max(TEXT_LIMITS.reason, 'Too long'),
+  reason: z.string({ error: REASON_REQUIRED_MESSAGE }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, REASON_REQUIRED_MESSAGE)
+    .max(TEXT_LIMITS.reason, PLACE_FIELD_MESSAGES.tooLong),
 });
 
 /** Body (optional) of POST /admin/place-requests/approve-all: only requests of this type. */

@@ -1,8 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { directoryFromCsv } from '../../db/import-csv.ts';
-import { ImportError, importDirectoryInTransaction } from '../../db/import-directory.ts';
+import { ImportError, importDirectoryInTransaction, importProblem } from '../../db/import-directory.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { importReasonText } from '../../http/field-messages.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
@@ -19,7 +20,7 @@ function fileFromUpload(body: ImportRequest): unknown {
   try {
     return JSON.parse(body.content.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new ImportError([{ list: 'file', index: 0, reason: `not JSON: ${(error as Error).message}` }]);
+    throw new ImportError([importProblem('file', 0, 'notJson', { detail: (error as Error).message })]);
   }
 }
 
@@ -30,8 +31,9 @@ async function runImport(c: Context<AppEnv>, body: ImportRequest, dryRun: boolea
     return await c.var.db((tx) => importDirectoryInTransaction(tx, input, { dryRun, source: body.source, existingReferences: true }));
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
+    // the report quotes the file; its sentences follow the request's language (errors.ts answers them as given)
     const fields: Record<string, string[]> = {};
-    for (const p of error.problems.slice(0, MAX_LISTED_PROBLEMS)) (fields[`${p.list}[${p.index}]`] ??= []).push(p.reason);
+    for (const p of error.problems.slice(0, MAX_LISTED_PROBLEMS)) (fields[`${p.list}[${p.index}]`] ??= []).push(importReasonText(p, c.var.lang));
     throw new ApiError(400, 'import_rejected', fields, { count: error.problems.length }, undefined, { problems: error.problems.length });
   }
 }

@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { envelope, slugSchema } from '../../../shared/schemas/common.ts';
 import { bboxQuerySchema, MAP_VIEW_LIMITS, mapMarkersSchema, type BuildingMarker, type MapCluster, type PlaceMarker } from '../../../shared/schemas/map.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { SERVER_FIELD_MESSAGES } from '../../http/field-messages.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { buildMarkerIndex, markersInView } from '../../map-clusters.ts';
 import { jsonResponses } from '../../http/openapi.ts';
@@ -52,7 +53,7 @@ export function mapRoutes(deps: Pick<AppDeps, 'markerIndexes'> = {}): ApiApp {
       const { zoneSlug, categorySlug, bbox, zoom } = c.req.valid('query');
       if ((bbox === undefined) !== (zoom === undefined)) {
         const field = bbox === undefined ? 'bbox' : 'zoom';
-        throw new ApiError(400, 'validation_failed', { [field]: ['bbox and zoom go together: give both or neither'] });
+        throw new ApiError(400, 'validation_failed', { [field]: [SERVER_FIELD_MESSAGES.bboxWithZoom] });
       }
       let data: { places: PlaceMarker[]; buildings: BuildingMarker[]; clusters: MapCluster[] };
       if (bbox === undefined || zoom === undefined) {

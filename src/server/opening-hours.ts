@@ -46,11 +46,24 @@ registerOpeningHoursChecker(isValidOpeningHoursValue);
  * the server runs in.
  */
 export function wallClockIn(timeZone: string, now: Date): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-  }).formatToParts(now);
+  const parts = wallClockFormat(timeZone).formatToParts(now);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return new Date(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+}
+
+/** One formatter per time zone: building an Intl.DateTimeFormat costs more than the rest of openNowOf (it runs per listed place). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    if (wallClockFormats.size >= 64) wallClockFormats.clear();
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /**

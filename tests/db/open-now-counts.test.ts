@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weeklyIntervalsOf } from '../../src/server/opening-hours.ts';
 import { reindexOpeningHours } from '../../src/server/queries/open-intervals.ts';
 import { ownerSql } from '../helpers/api.ts';
 
@@ -83,6 +84,11 @@ afterAll(async () => {
 });
 
 describe('private.place_open_counts', () => {
+  it('rests on disjoint intervals per place: overlapping and touching rules come out merged, in order', () => {
+    expect(weeklyIntervalsOf('Mo 08:00-12:00,10:00-14:00; Tu 10:00-12:00,12:00-13:00')).toEqual({ kind: 'weekly', ranges: [[480, 840], [2040, 2220]] });
+    expect(weeklyIntervalsOf('Mo 08:00-12:00; Mo 10:00-14:00')).toEqual({ kind: 'weekly', ranges: [[600, 840]] }); // the later rule replaces the day
+  });
+
   it('counts the places open at each minute per category, zone and their roll-ups once the intervals are computed', async () => {
     expect(await mismatches(keys())).toEqual([]);
     // Wednesday 09:00 (minute 2 × 1440 + 540): split and office in their own keys, always everywhere

@@ -9,7 +9,7 @@
  *    Then the export of every place (GET /api/public/export, CSV and GeoJSON): time to the last
  *    byte, size, and the API process's RSS before and its peak during each download.
  * 3. Per scenario (place lists: first page in 4 sorts, nearest first (alone, in a category), open now (alone, in
- *    categories, nearest first; decision 028), 32 category+zone filters, newest pages 18–22 of 6
+ *    categories, nearest first; in zones, searched; decision 028), 32 category+zone filters, newest pages 18–22 of 6
  *    categories, pages 495–505 by `page` and by `cursor`, searched lists; 5 000 place details; grouped
  *    search with dozens of English and Arabic prefixes, typos and two-word texts; server-rendered HTML of
  *    home, the places list and place pages, decision 019): a deterministic
@@ -160,6 +160,15 @@ function scenarios(data: ScenarioData): Scenario[] {
       ...NEAR_POINTS.slice(0, 4).map((near) => ({
         path: `/api/public/places?openNow=true&sort=distance&near=${near.lat},${near.lng}`,
         direct: (tx: Tx) => listPlaces(tx, { openNow: true }, { page: 1, limit: 12, sort: 'distance', near }),
+      })),
+    ]],
+    // open now where the page walk differs: a zone's places, searched lists (decision 028, amended 2026-11-26)
+    [`list: open now (${data.zones.length} zones, ${LIST_SEARCHES.length} searches)`, 'list', [
+      ...data.zones.map((z) => ({
+        path: `/api/public/places?zoneSlug=${z}&openNow=true`, direct: (tx: Tx) => listPlaces(tx, { zoneSlug: z, openNow: true }, { page: 1, limit: 12 }),
+      })),
+      ...LIST_SEARCHES.map((t) => ({
+        path: `/api/public/places?search=${q(t)}&openNow=true`, direct: (tx: Tx) => listPlaces(tx, { search: t, openNow: true }, { page: 1, limit: 12 }),
       })),
     ]],
     [`list: filtered (${pairs.length} category+zone)`, 'list', pairs.map(([c, z]) => ({

@@ -55,11 +55,24 @@ registerOpeningHoursChecker(isValidOpeningHoursValue);
  * the server runs in.
  */
 export function wallClockIn(timeZone: string, now: Date): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-  }).formatToParts(now);
+  const parts = wallClockFormat(timeZone).formatToParts(now);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return new Date(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+}
+
+/** One formatter per time zone: building an Intl.DateTimeFormat costs more than the rest of openNowOf (it runs per listed place). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    if (wallClockFormats.size >= 64) wallClockFormats.clear();
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /**
@@ -178,7 +191,7 @@ const DATED = /\b(sunrise|sunset|dawn|dusk|easter)\b/i;
  * The weekly open intervals of `hours`, for the open-now filter (decision 028):
  * - `{ kind: 'weekly', ranges }`: the same every week; `ranges` are half-open minute-of-week
  *   ranges `[start, end)` (0 = Monday 00:00, end ≤ 10 080), past-midnight ranges already split at
- *   the week's end; `unknown` periods are not open;
+ *   the week's end; `unknown` periods are not open; the ranges are sorted and disjoint;
  * - `{ kind: 'dated' }`: the value differs between weeks (week numbers, months, dates, variable
  *   times): evaluated per request with openNowOf instead;
  * - `{ kind: 'none' }`: no hours, or a value the library cannot evaluate (never open).
@@ -203,7 +216,16 @@ export function weeklyIntervalsOf(hours: string | null): { kind: 'weekly'; range
       const b = end.getTime() >= to.getTime() ? MINUTES_PER_WEEK : minute(end);
       if (b > a) ranges.push([a, b]);
     }
-    return { kind: 'weekly', ranges };
+    // disjoint, in order (the open-now totals count intervals as places; decision 028): the library's
+    // intervals already are, overlaps are merged in case a version does not
+    ranges.sort((x, y) => x[0] - y[0]);
+    const disjoint: [number, number][] = [];
+    for (const r of ranges) {
+      const last = disjoint[disjoint.length - 1];
+      if (last && r[0] < last[1]) last[1] = Math.max(last[1], r[1]);
+      else disjoint.push([r[0], r[1]]);
+    }
+    return { kind: 'weekly', ranges: disjoint };
   } catch {
     return { kind: 'none' };
   }

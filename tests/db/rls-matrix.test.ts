@@ -63,6 +63,8 @@ const MATRIX: Record<string, [anon: string, user: string, other: string, admin: 
   // the open-now index (decision 028): written by a trigger and the server's owner connection only
   'private.place_open_intervals':  ['S---', 'S---', 'S---', 'S---', 'S---'],
   'private.place_hours_unindexed': ['S---', 'S---', 'S---', 'S---', 'S---'],
+  // the open-now totals' counters (decision 028, amended): kept by triggers on the intervals only
+  'private.place_open_counts':     ['S---', 'S---', 'S---', 'S---', 'S---'],
   // auth bookkeeping: the service role (owner connection) only
   'private.auth_rate_limits':   ['----', '----', '----', '----', 'SIUD'],
   'private.auth_code_failures': ['----', '----', '----', '----', 'SIUD'],
@@ -156,6 +158,11 @@ const TABLES: Record<keyof typeof MATRIX, TableSpec> = {
   },
   'private.place_hours_unindexed': {
     where: (f) => `place_id = ${f.place}`, insert: (f) => ({ columns: { place_id: f.place, reason: 'stale' } }), set: `reason = 'dated'`,
+  },
+  // the target row: the +1 at minute 0 of the fixture's interval [0,60) (its place's category and zone)
+  'private.place_open_counts': {
+    where: (f) => `category_id = ${f.usedCategory} and zone_id = ${f.zone} and minute = 0`,
+    insert: (f) => ({ columns: { category_id: f.category, zone_id: f.zone, minute: 1, change: 1 } }), set: 'change = change',
   },
   'private.auth_rate_limits': { where: () => `key = '${T}'`, insert: () => ({ columns: { key: `${T}-new`, hits: 1 } }), set: 'hits = hits + 1' },
   'private.auth_code_failures': {

@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Tx } from '../db/client.ts';
+import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
 import { minuteOfWeek, openNowOf, weeklyIntervalsOf } from '../opening-hours.ts';
-import { cityTimeZone } from './website-settings.ts';
 
 /**
  * The open-now filter's index (decision 028): private.place_open_intervals holds each place's
@@ -66,9 +66,13 @@ export interface OpenNowContext {
  * ones between a change and its recompute).
  */
 export async function openNowContext(tx: Tx, now: Date = new Date()): Promise<OpenNowContext> {
-  const timeZone = await cityTimeZone(tx);
-  const rows = await tx<{ place_id: string; opening_hours: string | null }[]>`
-    select u.place_id, p.opening_hours from private.place_hours_unindexed u join public.places p on p.id = u.place_id`;
+  // one round trip: the time zone (as cityTimeZone reads it) and the unindexed places
+  const [context] = await tx<{ time_zone: string | null; rows: { place_id: string; opening_hours: string | null }[] }[]>`
+    select (select s.time_zone from public.website_settings s where s.id) as time_zone,
+           coalesce((select json_agg(json_build_object('place_id', u.place_id::text, 'opening_hours', p.opening_hours))
+                     from private.place_hours_unindexed u join public.places p on p.id = u.place_id), '[]') as rows`;
+  const timeZone = context?.time_zone ?? DEFAULT_TIME_ZONE;
+  const rows = context?.rows ?? [];
   return {
     minute: minuteOfWeek(now, timeZone),
     unindexedIds: rows.map((r) => r.place_id),

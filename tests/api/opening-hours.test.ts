@@ -30,7 +30,10 @@ async function call(method: string, path: string, options: { body?: unknown; hea
 }
 
 const INVALID = ['banana', 'Mo-Fr 25:00-26:00', '10', 'Mo-We 07:00-01:00; PH unknown'];
-const count = async (table: 'places' | 'place_requests') => Number((await sql`select count(*) from ${sql('public.' + table)}`)[0].count);
+/** This file's rows only (its `tag` in the name, or its user's requests): other test files share the database and write meanwhile. */
+const count = async (table: 'places' | 'place_requests') => Number((table === 'places'
+  ? await sql`select count(*) from public.places where name like ${`%${tag}`}`
+  : await sql`select count(*) from public.place_requests where user_id = ${user.id}`)[0].count);
 
 /** Riyadh is UTC+3 all year: `riyadh(2026, 11, 25, 23, 30)` is 25 Nov 2026 23:30 in Riyadh (a Wednesday). */
 const riyadh = (y: number, m: number, d: number, h: number, min = 0) => new Date(Date.UTC(y, m - 1, d, h - 3, min));

@@ -78,6 +78,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       manifest: true,
       sourcemap: false,
       chunkSizeWarningLimit: 900,
+      // No modulepreload polyfill: every browser of the build target but Safari 16 (which then just fetches
+      // the chunks when imported) supports <link rel="modulepreload">, and the polyfill ran in every page's entry.
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        // Chakra's theme module builds its default config at load (`defineConfig({…, recipes, slotRecipes })`);
+        // Chakra's `defineConfig` returns its argument, so an unused call is dropped with the ~80 recipes it names,
+        // leaving only those src/components/ui/system.ts imports (decision 036).
+        treeshake: { manualPureFunctions: ['defineConfig'] },
+      },
     },
   server: {
     proxy: {

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
  * its hours table and status, Directions with the visitor's distance, and the lists the Open now and Near me
  * controls (issue #15): +2 KB, recorded in decision 025. Lowered with each cut of decision 036 (table there).
  */
-const BUDGET_KB = 232;
+const BUDGET_KB = 230;
 const TARGET_KB = 150;
 const PAGES = {
   home: 'src/app/routes/public/home.tsx',

@@ -78,8 +78,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       manifest: true,
       sourcemap: false,
       chunkSizeWarningLimit: 900,
-      // No modulepreload polyfill: every browser of the build target but Safari 16 (which then just fetches
-      // the chunks when imported) supports <link rel="modulepreload">, and the polyfill ran in every page's entry.
+      // No modulepreload polyfill (it ran in every page's entry): the browsers that lack <link rel="modulepreload">
+      // (Safari < 17, Firefox < 115, the oldest of the build target) fetch the chunks when they are imported.
       modulePreload: { polyfill: false },
       rollupOptions: {
         // Chakra's theme module builds its default config at load (`defineConfig({…, recipes, slotRecipes })`);

@@ -78,6 +78,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       manifest: true,
       sourcemap: false,
       chunkSizeWarningLimit: 900,
+      // No modulepreload polyfill (it ran in every page's entry): the browsers that lack <link rel="modulepreload">
+      // (Safari < 17, Firefox < 115, the oldest of the build target) fetch the chunks when they are imported.
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        // Chakra's theme module builds its default config at load (`defineConfig({…, recipes, slotRecipes })`);
+        // Chakra's `defineConfig` returns its argument, so an unused call is dropped with the ~80 recipes it names,
+        // leaving only those src/components/ui/system.ts imports (decision 036).
+        treeshake: { manualPureFunctions: ['defineConfig'] },
+      },
     },
   server: {
     proxy: {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { takeBootResponse } from './boot-data.ts';
 import { storedLang } from './language.ts';
+import type * as PublicResponseSchemas from './public-response-schemas.ts';
 import { session } from './session.ts';
 
 /** API base from the build-time setting VITE_API_URL (default same-origin /api). */
@@ -40,12 +41,29 @@ function refreshOnce(scope: Scope): Promise<string | null> {
   return inflight[scope]!;
 }
 
+/** A response schema loaded when a response needs it (see `publicSchema`). */
+export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
+
+type PublicSchemaName = keyof typeof PublicResponseSchemas;
+const loadPublicSchemas = () => import('./public-response-schemas.ts');
+
+/**
+ * The response schema `name` of src/lib/public-response-schemas.ts, loaded on the first response that needs it:
+ * zod and the schemas stay out of the scripts a public page loads before it is interactive (a server-rendered
+ * page hydrates from answers the server already checked; decision 036). Every response is still checked
+ * before the caller sees it. The load starts with the request, so it overlaps the network round trip.
+ */
+export function publicSchema<K extends PublicSchemaName>(name: K): SchemaLoader<z.output<(typeof PublicResponseSchemas)[K]>> {
+  type Out = z.output<(typeof PublicResponseSchemas)[K]>;
+  return () => loadPublicSchemas().then((m) => m[name] as unknown as z.ZodType<Out>);
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
-  /** Validates `data` (or the whole envelope with `validate: 'envelope'`). */
-  schema?: z.ZodType<T>;
+  /** Validates `data` (or the whole envelope with `envelope: true`): a schema, or a loader of one (`publicSchema`). */
+  schema?: z.ZodType<T> | SchemaLoader<T>;
   signal?: AbortSignal;
   /** Which token to send; default: admin token first, else public. 'none' sends no token
    * (sign-in, refresh and sign-out calls, which must never trigger the 401 refresh). */
@@ -72,11 +90,22 @@ function pickToken(scope?: Scope | 'none'): { token: string | null; scope: Scope
   return { token: session.token('public'), scope: 'public' };
 }
 
+/** The request's schema: itself, or the one its loader resolves to (a failed load is a network error). */
+function startSchemaLoad<T>(schema: RequestOptions<T>['schema']): Promise<z.ZodType<T> | undefined> {
+  if (typeof schema !== 'function') return Promise.resolve(schema);
+  const loading = schema().catch(() => {
+    throw new ApiError(0, 'network_error', 'Network issue. Please check your connection.');
+  });
+  loading.catch(() => undefined); // awaited later; a request that fails first must not leave it unhandled
+  return loading;
+}
+
 /** Returns the envelope's payload (`data`, or the envelope), checked with the schema when given. */
-function payloadOf<T>(json: any, path: string, status: number, options: RequestOptions<T>): T {
+async function payloadOf<T>(json: any, path: string, status: number, options: RequestOptions<T>, schemaLoad: Promise<z.ZodType<T> | undefined>): Promise<T> {
   const payload = options.envelope ? json : json.data;
-  if (options.schema) {
-    const parsed = options.schema.safeParse(payload);
+  const schema = await schemaLoad;
+  if (schema) {
+    const parsed = schema.safeParse(payload);
     if (!parsed.success) throw new ApiError(status, 'invalid_response', `Unexpected response shape from ${path}`);
     return parsed.data;
   }
@@ -93,9 +122,10 @@ function payloadOf<T>(json: any, path: string, status: number, options: RequestO
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const target = pathWithQuery(path, options.query);
   const picked = pickToken(options.scope);
+  const schemaLoad = startSchemaLoad(options.schema);
   if ((options.method ?? 'GET') === 'GET' && !picked.token) {
     const boot = takeBootResponse(target) as { success?: boolean } | undefined;
-    if (boot && boot.success === true) return payloadOf(boot, path, 200, options);
+    if (boot && boot.success === true) return payloadOf(boot, path, 200, options, schemaLoad);
   }
   const send = async (token: string | null) => {
     const headers: Record<string, string> = { 'Accept-Language': storedLang(), Accept: 'application/json' };
@@ -132,5 +162,5 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw new ApiError(res.status, json?.error?.code ?? 'http_error', json?.error?.message ?? res.statusText ?? 'Request failed', json?.error?.fields,
       Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
   }
-  return payloadOf(json, path, res.status, options);
+  return payloadOf(json, path, res.status, options, schemaLoad);
 }

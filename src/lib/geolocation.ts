@@ -1,4 +1,4 @@
-import { parseNear, type LatLng } from '../shared/schemas/common.ts';
+import { parseNear, type LatLng } from '../shared/near.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 /**

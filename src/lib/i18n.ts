@@ -3,8 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, dirOf, type Lang } from './language.ts';
 
 /**
- * i18next with namespaces `common` and `admin` loaded on demand from locales/<lng>/<ns>.json,
- * so a page only downloads its language (and admin strings only on admin pages).
+ * i18next with namespaces `common`, `forms` and `admin` loaded on demand from locales/<lng>/<ns>.json,
+ * so a page only downloads its language (`forms`: strings only the place forms use, e.g. the hours editor;
+ * admin strings only on admin pages; decision 036).
  */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { HoursRows } from '../shared/opening-hours-rows.ts';
-import { WEEK_DISPLAY_ORDER, type HoursInterval, type Weekday } from '../shared/schemas/opening-hours.ts';
+import { WEEK_DISPLAY_ORDER, type Weekday } from '../shared/opening-hours.ts';
+import type { HoursInterval } from '../shared/schemas/opening-hours.ts';
 
 /**
  * Opening hours as people read them, in the page's language (texts under `hours.*` of the common

@@ -10,7 +10,7 @@
  * fetched as usual — so the plan can be incomplete, never wrong.
  */
 
-import { LIMITS, PLACE_SORTS } from './schemas/common.ts';
+import { LIMITS, PLACE_SORTS } from './constants.ts';
 
 /** id of the `<script type="application/json">` element carrying the boot answers. */
 export const BOOT_DATA_ELEMENT_ID = 'dalil-boot';

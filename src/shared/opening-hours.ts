@@ -8,6 +8,16 @@
  * limits the length, so the public bundle never carries the library; the server is the authority.
  */
 
+/** Weekday codes as the OpenStreetMap syntax writes them, Monday first. */
+export const WEEKDAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * The order people read a week in, in both languages: Sunday first, the city's week (CLDR's first day
+ * for Saudi Arabia; the Saudi working week is Sunday–Thursday). Decision 029.
+ */
+export const WEEK_DISPLAY_ORDER: readonly Weekday[] = ['su', 'mo', 'tu', 'we', 'th', 'fr', 'sa'];
+
 /** The IANA time zone a directory's hours are read in when the site settings name none. */
 export const DEFAULT_TIME_ZONE = 'Asia/Riyadh';
 

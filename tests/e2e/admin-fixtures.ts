@@ -97,7 +97,7 @@ export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36)
 
 export type Lang = 'en' | 'ar';
 const locales = new Map<string, Record<string, unknown>>();
-function locale(lang: Lang, ns: 'admin' | 'common'): Record<string, unknown> {
+function locale(lang: Lang, ns: 'admin' | 'common' | 'forms'): Record<string, unknown> {
   const key = `${lang}/${ns}`;
   if (!locales.has(key)) locales.set(key, JSON.parse(readFileSync(new URL(`../../locales/${key}.json`, import.meta.url), 'utf8')));
   return locales.get(key)!;
@@ -108,7 +108,7 @@ function locale(lang: Lang, ns: 'admin' | 'common'): Record<string, unknown> {
  * filled: the specs find controls by the same labels the screens show, in both languages.
  */
 export function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const [ns, path] = key.includes(':') ? (key.split(':') as ['admin' | 'common', string]) : (['admin', key] as const);
+  const [ns, path] = key.includes(':') ? (key.split(':') as ['admin' | 'common' | 'forms', string]) : (['admin', key] as const);
   const lookup = (p: string) => p.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale(lang, ns));
   // plural forms as i18next picks them (Intl.PluralRules: Arabic has zero, one, two, few, many, other)
   const plural = typeof vars.count === 'number' ? lookup(`${path}_${new Intl.PluralRules(lang).select(vars.count)}`) : undefined;

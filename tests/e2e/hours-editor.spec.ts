@@ -22,7 +22,7 @@ test.afterAll(async ({ baseURL }) => {
 for (const lang of ['en', 'ar'] as Lang[]) {
   test(`hours entered with the editor reach the place page (${lang})`, async ({ page, baseURL }) => {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
-    const c = (key: string, vars?: Record<string, string | number>) => tr(lang, `common:${key}`, vars);
+    const c = (key: string, vars?: Record<string, string | number>) => tr(lang, `${key.startsWith('hoursEditor.') ? 'forms' : 'common'}:${key}`, vars);
     const day = (code: string) => c(`hours.days.${code}`);
     const api = await adminApi(baseURL!, tokens);
     const categories = await api.get('/api/admin/categories').then((r) => r.json());
@@ -64,7 +64,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
 
   test(`an edit leaving the hours alone keeps their text; a value the rows cannot show is edited as text (${lang})`, async ({ page, baseURL }) => {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
-    const c = (key: string, vars?: Record<string, string | number>) => tr(lang, `common:${key}`, vars);
+    const c = (key: string, vars?: Record<string, string | number>) => tr(lang, `${key.startsWith('hoursEditor.') ? 'forms' : 'common'}:${key}`, vars);
     const day = (code: string) => c(`hours.days.${code}`);
     const api = await adminApi(baseURL!, tokens);
     const categories = await api.get('/api/admin/categories').then((r) => r.json());

@@ -7,13 +7,15 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../locales/en/common.json';
 import ar from '../../../locales/ar/common.json';
+import enForms from '../../../locales/en/forms.json';
+import arForms from '../../../locales/ar/forms.json';
 import { system } from '../ui/system.ts';
 import { HoursEditor } from './hours-editor.tsx';
 
 /** The editor over a value as a form holds it; `seen` collects every value it gives back. */
 async function renderEditor(initial: string, lang: 'en' | 'ar' = 'en', resetTo?: string) {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: lang, resources: { en: { common: en }, ar: { common: ar } }, ns: ['common'], defaultNS: 'common' });
+  await i18n.use(initReactI18next).init({ lng: lang, resources: { en: { common: en, forms: enForms }, ar: { common: ar, forms: arForms } }, ns: ['common', 'forms'], defaultNS: 'common' });
   const seen: string[] = [];
   function Harness() {
     const [value, setValue] = useState(initial);

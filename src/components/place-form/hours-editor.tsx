@@ -1,9 +1,14 @@
 import { Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Copy, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { closedWeek, formatHoursRows, parseHoursRows, sameHoursRows, type HoursRows } from '../../shared/opening-hours-rows.ts';
 import { WEEK_DISPLAY_ORDER, WEEKDAYS, type HoursInterval, type Weekday } from '../../shared/schemas/opening-hours.ts';
+
+// The editor's strings are in the `forms` namespace, which only the forms load (not the `common` one every public
+// page loads before it is interactive, decision 036): start loading it with this chunk, before the form renders.
+if (i18n.isInitialized) void i18n.loadNamespaces('forms');
 
 type Mode = 'none' | 'rows' | 'text';
 type DayKind = 'closed' | 'allDay' | 'hours';
@@ -28,7 +33,7 @@ function stateOf(value: string): State {
  * loaded: the API validates (its field error shows under the editor). Decision 029.
  */
 export function HoursEditor({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['forms', 'common']);
   const id = useId();
   const [stored, setState] = useState(() => stateOf(value));
   // the form was reset (dialog reopened, another place): start again from its value (React's
@@ -47,7 +52,7 @@ export function HoursEditor({ value, onChange, error }: { value: string; onChang
     onChange(out);
   };
   const setDay = (day: Weekday, intervals: HoursInterval[]) => emit({ ...state, rows: { ...state.rows, [day]: intervals } });
-  const dayName = (day: Weekday) => t(`hours.days.${day}`);
+  const dayName = (day: Weekday) => t(`common:hours.days.${day}`);
   const textRows = parseHoursRows(state.text);
 
   const setMode = (mode: Mode) => {
@@ -102,8 +107,8 @@ export function HoursEditor({ value, onChange, error }: { value: string; onChang
                         }}
                       >
                         <option value="hours">{t('hoursEditor.kinds.hours')}</option>
-                        <option value="allDay">{t('hours.open24')}</option>
-                        <option value="closed">{t('hours.closed')}</option>
+                        <option value="allDay">{t('common:hours.open24')}</option>
+                        <option value="closed">{t('common:hours.closed')}</option>
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>

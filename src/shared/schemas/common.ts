@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { LIMITS, PLACE_SORTS, PUBLIC_PLACE_SORTS } from '../constants.ts';
+import { parseNear, type LatLng } from '../near.ts';
 
-/** Business constants (limits and timings) shared by browser and server. */
+/** Business constants (limits and timings) shared by browser and server: src/shared/constants.ts. */
+export { LIMITS, PLACE_SORTS, PUBLIC_PLACE_SORTS, type PlaceSort, type PublicPlaceSort } from '../constants.ts';
+export { parseNear, type LatLng } from '../near.ts';
+
 /**
  * Coordinates closer to 0 than this (degrees, ~0.1 mm) are stored as 0: squared in the distance
  * formulas, such a value underflows PostgreSQL's double precision (an error, not a zero). The CHECKs of
@@ -12,23 +17,6 @@ export const COORDINATE_FLOOR = 1e-9;
 export function flushTinyCoordinate<T extends number | null | undefined>(v: T): T {
   return (typeof v === 'number' && v !== 0 && Math.abs(v) < COORDINATE_FLOOR ? 0 : v) as T;
 }
-
-export const LIMITS = {
-  imageMaxBytes: 5_242_880,
-  /** Seconds between two 'Resend code' mails to one address (the button's countdown; the server refuses sooner ones with 429). */
-  resendCodeCooldownSeconds: 30,
-  uploadPathPrefix: '/uploads/',
-  phoneMin: 6,
-  phoneMax: 20,
-  passwordMin: 6,
-  resetCodeLength: 6,
-  searchDelayMs: 300,
-  overlayGroupSize: 3,
-  overlayPlaceLimit: 5,
-  defaultPageSize: 12,
-  maxPageSize: 100,
-  searchMaxLength: 200,
-} as const;
 
 /**
  * Field messages of the query and body pieces defined here (the English text of `error.fields`; the
@@ -70,34 +58,8 @@ export const sourceIdentitySchema = z.object({
   openingHours: z.string().max(TEXT_LIMITS.openingHours).nullish(),
 });
 
-/** The explicit orders of a place list (without one, a search is ordered by relevance, else by name). */
-export const PLACE_SORTS = ['name-asc', 'name-desc', 'newest', 'oldest'] as const;
-export type PlaceSort = (typeof PLACE_SORTS)[number];
 export const placeSortSchema = z.enum(PLACE_SORTS);
-
-/**
- * Orders of a public place list: the explicit orders plus `distance` (nearest first, from `near`;
- * docs/decisions/022-near-me.md).
- */
-export const PUBLIC_PLACE_SORTS = [...PLACE_SORTS, 'distance'] as const;
-export type PublicPlaceSort = (typeof PUBLIC_PLACE_SORTS)[number];
 export const publicPlaceSortSchema = z.enum(PUBLIC_PLACE_SORTS);
-
-/** A point on the earth in decimal degrees (WGS 84). */
-export interface LatLng { lat: number; lng: number }
-
-/** `<lat>,<lng>` in decimal degrees: latitude −90…90, longitude −180…180, at most 12 decimals. */
-const NEAR_PATTERN = /^(-?\d{1,3}(?:\.\d{1,12})?),(-?\d{1,3}(?:\.\d{1,12})?)$/;
-
-/** Parses `<lat>,<lng>`; null when malformed or out of range. */
-export function parseNear(text: string): LatLng | null {
-  const m = NEAR_PATTERN.exec(text.trim());
-  if (!m) return null;
-  const lat = Number(m[1]);
-  const lng = Number(m[2]);
-  if (!(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) return null;
-  return { lat, lng };
-}
 
 /** `near` query parameter of a distance-sorted list: "<lat>,<lng>" → { lat, lng }. */
 export const nearQuerySchema = z.string().max(64)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEEKDAYS } from '../opening-hours.ts';
 
 /**
  * The place page's reading of a place's opening hours (GET /api/public/places/{slug} `hours`), computed by
@@ -6,16 +7,10 @@ import { z } from 'zod';
  * (decision 029). Times are wall-clock 'HH:MM' in that zone, 24-hour.
  */
 
-/** Weekday codes as the OpenStreetMap syntax writes them, Monday first. */
-export const WEEKDAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+// Weekday codes and the display order live in src/shared/opening-hours.ts (no zod: the place page reads them
+// before it is interactive, decision 036).
+export { WEEK_DISPLAY_ORDER, WEEKDAYS, type Weekday } from '../opening-hours.ts';
 export const weekdaySchema = z.enum(WEEKDAYS);
-
-/**
- * The order people read a week in, in both languages: Sunday first, the city's week (CLDR's first day
- * for Saudi Arabia; the Saudi working week is Sunday–Thursday). Decision 029.
- */
-export const WEEK_DISPLAY_ORDER: readonly Weekday[] = ['su', 'mo', 'tu', 'we', 'th', 'fr', 'sa'];
 
 const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/);
 

@@ -10,7 +10,7 @@ import { CategoryCard } from '../../../features/categories/components/category-c
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { LIMITS } from '../../../shared/schemas/common.ts';
+import { LIMITS } from '../../../shared/constants.ts';
 
 type View = 'grid' | 'list';
 type Sort = 'az' | 'za';

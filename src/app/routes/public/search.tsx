@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../features/settings/components/document
 import { BuildingCard, ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { LIMITS } from '../../../shared/schemas/common.ts';
+import { LIMITS } from '../../../shared/constants.ts';
 import { countResults } from '../../../features/search/result-count.ts';
 
 /** Results per group on this page; a full places group links on to the places list with the same text. */

@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import { isTokenExpired, session, type SessionScope } from '../../../lib/session.ts';
-import { authSessionSchema } from '../../../shared/schemas/auth.ts';
 
 const REFRESH_PATH: Record<SessionScope, string> = {
   public: '/public/auth/refresh',
@@ -21,7 +19,7 @@ async function runRefresh(scope: SessionScope, tokenBefore: string | null): Prom
     const data = await apiRequest(REFRESH_PATH[scope], {
       method: 'POST',
       body: { refreshToken },
-      schema: authSessionSchema.pick({ token: true, refreshToken: true }).extend({ expiresAt: z.number().optional() }),
+      schema: publicSchema('refreshedSession'),
       scope: 'none',
     });
     // Signed out (or signed in as someone else) while the call ran: do not resurrect the old session.

@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { categorySchema } from '../../../shared/schemas/entities.ts';
 
 /** GET /public/categories (optional `search`): all categories, name A–Z, with place counts. */
 export const categoriesQueryOptions = (lang: Lang, search?: string) =>
   queryOptions({
     queryKey: ['categories', lang, { search: search?.trim() || undefined }],
     queryFn: ({ signal }) =>
-      apiRequest('/public/categories', { query: { search: search?.trim() || undefined }, schema: z.array(categorySchema), signal }),
+      apiRequest('/public/categories', { query: { search: search?.trim() || undefined }, schema: publicSchema('categories'), signal }),
   });
 
 export function useCategoriesQuery(search?: string) {
@@ -22,7 +20,7 @@ export function useCategoriesQuery(search?: string) {
 export const categoryQueryOptions = (lang: Lang, slug: string) =>
   queryOptions({
     queryKey: ['categories', lang, 'detail', slug],
-    queryFn: ({ signal }) => apiRequest(`/public/categories/${encodeURIComponent(slug)}`, { schema: categorySchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/public/categories/${encodeURIComponent(slug)}`, { schema: publicSchema('category'), signal }),
   });
 
 export function useCategoryQuery(slug: string) {

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 
 /**
@@ -7,5 +6,5 @@ import type { Lang } from '../../../lib/language.ts';
  * /p/<slug>/ar) and `data.title` (the name in `lang`).
  */
 export function getPlaceShare(slug: string, lang: Lang) {
-  return apiRequest(`/public/places/${encodeURIComponent(slug)}/share`, { query: { lang }, schema: z.object({ url: z.string(), title: z.string() }) });
+  return apiRequest(`/public/places/${encodeURIComponent(slug)}/share`, { query: { lang }, schema: publicSchema('placeShare') });
 }

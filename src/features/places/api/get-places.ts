@@ -1,10 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { pageMetaSchema } from '../../../shared/schemas/common.ts';
-import { placeListItemSchema, placeWithRelatedSchema } from '../../../shared/schemas/entities.ts';
 
 export type { PlaceSort } from '../../../shared/schemas/common.ts';
 import type { PublicPlaceSort } from '../../../shared/schemas/common.ts';
@@ -21,8 +18,7 @@ export interface PlacesParams {
   openNow?: boolean;
 }
 
-const placesPageSchema = z.object({ data: z.array(placeListItemSchema), meta: pageMetaSchema });
-export type PlacesPage = z.infer<typeof placesPageSchema>;
+export type { PlacesPage } from '../../../lib/public-response-schemas.ts';
 
 /**
  * GET /public/places — or /public/categories/{slug}/places, /public/zones/{slug}/places when the
@@ -37,7 +33,7 @@ export const placesQueryOptions = (lang: Lang, params: PlacesParams, scope?: { k
         : '/public/places';
       // lang: the name order of the page's language (English is the API's default)
       const query = { ...params, search: params.search?.trim() || undefined, lang: lang === 'ar' ? lang : undefined };
-      return apiRequest(path, { query, schema: placesPageSchema, envelope: true, signal });
+      return apiRequest(path, { query, schema: publicSchema('placesPage'), envelope: true, signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -47,13 +43,13 @@ export function usePlacesQuery(params: PlacesParams, scope?: { kind: 'category' 
   return useQuery(placesQueryOptions(lang, params, scope));
 }
 
-export { placeWithRelatedSchema, type PlaceWithRelated } from '../../../shared/schemas/entities.ts';
+export type { PlaceWithRelated } from '../../../shared/schemas/entities.ts';
 
 /** GET /public/places/{slug}: one place with details, related places and its hours read for people. */
 export const placeQueryOptions = (lang: Lang, slug: string) =>
   queryOptions({
     queryKey: ['places', lang, 'detail', slug],
-    queryFn: ({ signal }) => apiRequest(`/public/places/${encodeURIComponent(slug)}`, { schema: placeWithRelatedSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/public/places/${encodeURIComponent(slug)}`, { schema: publicSchema('place'), signal }),
   });
 
 export function usePlaceQuery(slug: string) {

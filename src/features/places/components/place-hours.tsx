@@ -2,7 +2,8 @@ import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayHoursText } from '../../../lib/opening-hours-text.ts';
-import { WEEK_DISPLAY_ORDER, type HoursDay, type PlaceHours } from '../../../shared/schemas/opening-hours.ts';
+import { WEEK_DISPLAY_ORDER } from '../../../shared/opening-hours.ts';
+import type { HoursDay, PlaceHours } from '../../../shared/schemas/opening-hours.ts';
 
 /** Minutes before a change at which the status counts down ("Closes in 25 min") instead of naming the time. */
 const COUNTDOWN_MIN = 60;

@@ -1,10 +1,17 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { Link2, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toaster } from '../../../components/ui/toaster.tsx';
 import { getPlaceShare } from '../api/get-place-share.ts';
 import { localizePath } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
+
+/**
+ * Shows a toast through the app's toaster, loaded on first use: the toaster (zag's toast machine) is not among
+ * the place page's first scripts (decision 036); the provider mounts its region after hydration.
+ */
+function notify(options: Parameters<typeof import('../../../components/ui/toaster.tsx')['toaster']['create']>[0]) {
+  void import('../../../components/ui/toaster.tsx').then(({ toaster }) => toaster.create(options), () => undefined);
+}
 
 async function copy(text: string) {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
@@ -32,9 +39,9 @@ export function ShareActions({ slug, fallbackTitle }: { slug: string; fallbackTi
     const { url } = await resolve();
     try {
       await copy(url);
-      toaster.create({ id: 'share-link', type: 'success', title: t('place.linkCopied'), description: null, duration: 2500 });
+      notify({ id: 'share-link', type: 'success', title: t('place.linkCopied'), description: null, duration: 2500 });
     } catch {
-      toaster.create({ id: 'share-link', type: 'error', title: t('errors.generic') });
+      notify({ id: 'share-link', type: 'error', title: t('errors.generic') });
     }
   };
   const share = async () => {
@@ -48,7 +55,7 @@ export function ShareActions({ slug, fallbackTitle }: { slug: string; fallbackTi
       }
     }
     await copy(url);
-    toaster.create({ id: 'share-link', type: 'success', title: t('place.linkCopied'), description: null, duration: 2500 });
+    notify({ id: 'share-link', type: 'success', title: t('place.linkCopied'), description: null, duration: 2500 });
   };
   return (
     <HStack gap="2">

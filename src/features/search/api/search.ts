@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { LIMITS } from '../../../shared/schemas/common.ts';
-import { searchResultsSchema } from '../../../shared/schemas/entities.ts';
+import { LIMITS } from '../../../shared/constants.ts';
 
 /** Search text as sent: trimmed, at most the API's 200 characters; '' means "do not search". */
 export const normalizeSearchText = (text: string) => text.trim().slice(0, LIMITS.searchMaxLength);
@@ -16,7 +15,7 @@ export const searchQueryOptions = (lang: Lang, text: string, limit: number) => {
   const q = normalizeSearchText(text);
   return queryOptions({
     queryKey: ['search', lang, { q, limit }],
-    queryFn: ({ signal }) => apiRequest('/public/search', { query: { q, limit }, schema: searchResultsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/public/search', { query: { q, limit }, schema: publicSchema('search'), signal }),
     enabled: q !== '',
     placeholderData: keepPreviousData,
   });

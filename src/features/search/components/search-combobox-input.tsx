@@ -1,7 +1,7 @@
 import { HStack, Input, type InputProps, type StackProps } from '@chakra-ui/react';
 import { forwardRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../shared/schemas/common.ts';
+import { LIMITS } from '../../../shared/constants.ts';
 
 /**
  * The search box of the header and of the small screens' overlay: a `role="search"` form holding a

@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { LIMITS } from '../../../shared/schemas/common.ts';
+import { LIMITS } from '../../../shared/constants.ts';
 import { normalizeSearchText, useSearchQuery } from '../api/search.ts';
 
 /**

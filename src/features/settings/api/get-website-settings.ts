@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entities.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import { cityTimeZone, DEFAULT_TIME_ZONE } from '../../../shared/opening-hours.ts';
 
 /** Fallback when every attempt fails — default names, empty descriptions, no logo. */
@@ -29,7 +29,7 @@ export const websiteSettingsQueryOptions = queryOptions({
   queryKey: websiteSettingsKey,
   queryFn: async ({ signal }) => {
     await waitForFirstLoad();
-    return apiRequest('/website-settings', { schema: websiteSettingsSchema, signal, scope: 'public' });
+    return apiRequest('/website-settings', { schema: publicSchema('websiteSettings'), signal, scope: 'public' });
   },
   staleTime: Infinity,
   gcTime: Infinity,

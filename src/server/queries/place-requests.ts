@@ -202,6 +202,29 @@ export async function insertPlaceRequest(
   return Number(row.id);
 }
 
+/** A user's proposal of a new place: references checked (400 field errors), a pending `create` request; the request as the API answers it. */
+export async function submitCreateRequest(tx: Tx, userId: string, payload: PlaceCreateInput): Promise<PlaceRequest> {
+  await assertPlaceReferences(tx, payload);
+  const id = await insertPlaceRequest(tx, { type: 'create', userId, payload });
+  return toPlaceRequest((await getPlaceRequest(tx, id))!);
+}
+
+/**
+ * A user's proposed changes to place `placeId`: 404 `place_not_found`, 403 `not_place_owner` unless theirs,
+ * 400 `no_changes` when nothing differs; else a pending `edit` request holding only the differing fields
+ * (and their previous values); the request as the API answers it.
+ */
+export async function submitEditRequest(tx: Tx, userId: string, placeId: number, changes: PlaceUpdateInput): Promise<PlaceRequest> {
+  const place = await placeForEditRequest(tx, placeId);
+  if (!place) throw new ApiError(404, 'place_not_found');
+  if (!place.mine) throw new ApiError(403, 'not_place_owner');
+  const { payload, previous } = diffPlaceChanges(place.current, changes);
+  if (Object.keys(payload).length === 0) throw new ApiError(400, 'no_changes');
+  await assertPlaceReferences(tx, payload as { categoryId?: number; zoneId?: number | null; buildingId?: number | null });
+  const requestId = await insertPlaceRequest(tx, { type: 'edit', userId, placeId, payload, previous });
+  return toPlaceRequest((await getPlaceRequest(tx, requestId))!);
+}
+
 /**
  * The database's reasons for PR422 (migration 20260101001100_moderation.sql, in English) as a code
  * and a message in both languages (`not_applicable_<code>` in routes/place-requests/messages.ts):

@@ -5,6 +5,7 @@ import type { Place } from '../../shared/schemas/entities.ts';
 import { PLACE_FIELD_MESSAGES, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { toPlace } from './mappers.ts';
+import { assertSlugFree, uniqueSlug } from './slugs.ts';
 import { run, toColumns } from './sql.ts';
 
 /** Places by id: the admin console's reads and writes (the public lists and search are in places.ts). */
@@ -88,4 +89,25 @@ export async function updatePlace(tx: Tx, id: number, input: PlaceInput): Promis
 export async function deletePlace(tx: Tx, id: number): Promise<boolean> {
   const deleted = await tx`delete from public.places where id = ${id} returning id`;
   return deleted.length > 0;
+}
+
+/**
+ * Creates a place from an admin's payload: references checked and reconciled (resolveReferences), slug from
+ * the name unless given (409 `slug_taken`); the place as the API answers it.
+ */
+export async function createPlace(tx: Tx, input: PlaceCreateInput & { slug?: string }): Promise<Place> {
+  const resolved = await resolveReferences(tx, input);
+  if (resolved.slug) await assertSlugFree(tx, 'places', resolved.slug);
+  const slug = resolved.slug ?? await uniqueSlug(tx, 'places', resolved.name);
+  return (await readPlace(tx, await insertPlace(tx, { ...resolved, slug })))!;
+}
+
+/** Updates place `id` (locked first; 404 `place_not_found`) with the given fields, references reconciled with its current ones. */
+export async function changePlace(tx: Tx, id: number, input: PlaceUpdateInput & { slug?: string }): Promise<Place> {
+  const current = await lockPlace(tx, id);
+  if (!current) throw new ApiError(404, 'place_not_found');
+  const resolved = await resolveReferences(tx, input, current);
+  if (resolved.slug) await assertSlugFree(tx, 'places', resolved.slug, { excludeId: id });
+  await updatePlace(tx, id, resolved);
+  return (await readPlace(tx, id))!;
 }

@@ -1,14 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import {
-  deleteBuilding, insertBuilding, listBuildings, lockBuilding, nextBuildingOrder, readBuilding, updateBuilding,
-} from '../../queries/buildings.ts';
-import { reorderBuildings } from '../../queries/reorder.ts';
-import { assertSlugFree, mapSlugConflict, uniqueSlug } from '../../queries/slugs.ts';
-import { assertZone } from '../../queries/zones.ts';
+import { changeBuilding, createBuilding, removeBuilding, reorderBuildingsAndList, zoneBuildings } from '../../queries/catalog-writes.ts';
+import { mapSlugConflict } from '../../queries/slugs.ts';
 import { envelope, idSchema } from '../../../shared/schemas/common.ts';
 import { buildingSchema } from '../../../shared/schemas/entities.ts';
 import {
@@ -22,7 +17,7 @@ const zoneParams = z.object({ zoneId: idSchema });
 /**
  * Admin buildings of a zone: list, create, update, delete, reorder. Admin only (401/403
  * from the admin guard of app.ts); writes run as the caller under RLS. Slugs are unique within
- * the zone. SQL: queries/buildings.ts.
+ * the zone. SQL: queries/buildings.ts, queries/catalog-writes.ts.
  */
 export function adminBuildingRoutes(): ApiApp {
   const app = createRouter();
@@ -35,10 +30,7 @@ export function adminBuildingRoutes(): ApiApp {
     }),
     async (c) => {
       const { zoneId } = c.req.valid('param');
-      const data = await c.var.db(async (tx) => {
-        await assertZone(tx, zoneId);
-        return listBuildings(tx, zoneId);
-      });
+      const data = await c.var.db((tx) => zoneBuildings(tx, zoneId));
       return c.json({ success: true as const, data }, 200);
     },
   );
@@ -54,13 +46,7 @@ export function adminBuildingRoutes(): ApiApp {
     async (c) => {
       const { zoneId } = c.req.valid('param');
       const body = c.req.valid('json');
-      const data = await mapSlugConflict(c.var.db(async (tx) => {
-        await assertZone(tx, zoneId);
-        if (body.slug) await assertSlugFree(tx, 'buildings', body.slug, { zoneId });
-        const slug = body.slug ?? await uniqueSlug(tx, 'buildings', body.name, { zoneId });
-        const order = body.order ?? await nextBuildingOrder(tx, zoneId);
-        return (await readBuilding(tx, await insertBuilding(tx, zoneId, { ...body, slug, order })))!;
-      }));
+      const data = await mapSlugConflict(c.var.db((tx) => createBuilding(tx, zoneId, body)));
       return c.json({ success: true as const, data }, 201);
     },
   );
@@ -76,10 +62,7 @@ export function adminBuildingRoutes(): ApiApp {
     async (c) => {
       const { zoneId } = c.req.valid('param');
       const { order } = c.req.valid('json');
-      const data = await c.var.db(async (tx) => {
-        await reorderBuildings(tx, zoneId, order);
-        return listBuildings(tx, zoneId);
-      });
+      const data = await c.var.db((tx) => reorderBuildingsAndList(tx, zoneId, order));
       return c.json({ success: true as const, data }, 200);
     },
   );
@@ -94,13 +77,7 @@ export function adminBuildingRoutes(): ApiApp {
     async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      const data = await mapSlugConflict(c.var.db(async (tx) => {
-        const zoneId = await lockBuilding(tx, id);
-        if (zoneId === undefined) throw new ApiError(404, 'building_not_found');
-        if (body.slug) await assertSlugFree(tx, 'buildings', body.slug, { excludeId: id, zoneId });
-        await updateBuilding(tx, id, body);
-        return (await readBuilding(tx, id))!;
-      }));
+      const data = await mapSlugConflict(c.var.db((tx) => changeBuilding(tx, id, body)));
       return c.json({ success: true as const, data }, 200);
     },
   );
@@ -114,11 +91,7 @@ export function adminBuildingRoutes(): ApiApp {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const data = await c.var.db(async (tx) => {
-        const zoneId = await lockBuilding(tx, id);
-        if (zoneId === undefined) throw new ApiError(404, 'building_not_found');
-        return { id, zoneId, detachedPlaces: await deleteBuilding(tx, id) };
-      });
+      const data = await c.var.db((tx) => removeBuilding(tx, id));
       return c.json({ success: true as const, data }, 200);
     },
   );

@@ -1,12 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import {
-  countCategoryPlaces, deleteCategory, insertCategory, listCategories, lockCategory, readCategory, updateCategory,
-} from '../../queries/categories.ts';
-import { assertSlugFree, mapSlugConflict, uniqueSlug } from '../../queries/slugs.ts';
+import { categoryInUse, changeCategory, createCategory, removeCategory } from '../../queries/catalog-writes.ts';
+import { countCategoryPlaces, listCategories } from '../../queries/categories.ts';
+import { mapSlugConflict } from '../../queries/slugs.ts';
 import { envelope, LIMITS, pageMetaSchema } from '../../../shared/schemas/common.ts';
 import { categorySchema } from '../../../shared/schemas/entities.ts';
 import {
@@ -17,7 +15,7 @@ const tags = ['admin: categories'];
 
 /**
  * Admin categories: list/search, create, update, delete. Admin only (401/403 from the
- * admin guard of app.ts); writes run as the caller under RLS. SQL: queries/categories.ts.
+ * admin guard of app.ts); writes run as the caller under RLS. SQL: queries/categories.ts, queries/catalog-writes.ts.
  */
 export function adminCategoryRoutes(): ApiApp {
   const app = createRouter();
@@ -51,11 +49,7 @@ export function adminCategoryRoutes(): ApiApp {
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const data = await mapSlugConflict(c.var.db(async (tx) => {
-        if (body.slug) await assertSlugFree(tx, 'categories', body.slug);
-        const slug = body.slug ?? await uniqueSlug(tx, 'categories', body.name);
-        return (await readCategory(tx, await insertCategory(tx, { ...body, slug })))!;
-      }));
+      const data = await mapSlugConflict(c.var.db((tx) => createCategory(tx, body)));
       return c.json({ success: true as const, data }, 201);
     },
   );
@@ -70,12 +64,7 @@ export function adminCategoryRoutes(): ApiApp {
     async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      const data = await mapSlugConflict(c.var.db(async (tx) => {
-        if (!await lockCategory(tx, id)) throw new ApiError(404, 'category_not_found');
-        if (body.slug) await assertSlugFree(tx, 'categories', body.slug, { excludeId: id });
-        await updateCategory(tx, id, body);
-        return (await readCategory(tx, id))!;
-      }));
+      const data = await mapSlugConflict(c.var.db((tx) => changeCategory(tx, id, body)));
       return c.json({ success: true as const, data }, 200);
     },
   );
@@ -89,18 +78,12 @@ export function adminCategoryRoutes(): ApiApp {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const inUse = (count: number) => new ApiError(409, 'category_in_use', undefined, { count }, undefined, { placesCount: count });
       try {
-        await c.var.db(async (tx) => {
-          if (!await lockCategory(tx, id)) throw new ApiError(404, 'category_not_found');
-          const n = await countCategoryPlaces(tx, id);
-          if (n > 0) throw inUse(n);
-          await deleteCategory(tx, id);
-        });
+        await c.var.db((tx) => removeCategory(tx, id));
       } catch (error) {
         // a place added meanwhile: the foreign key (on delete restrict) refused the delete
         if ((error as { code?: string } | null)?.code !== '23503') throw error;
-        throw inUse(await c.var.db((tx) => countCategoryPlaces(tx, id)));
+        throw categoryInUse(await c.var.db((tx) => countCategoryPlaces(tx, id)));
       }
       return c.json({ success: true as const, data: { id } }, 200);
     },

@@ -4,9 +4,9 @@ import type { ApiApp } from '../../http/env.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
-import { deletePlace, insertPlace, lockPlace, readPlace, resolveReferences, updatePlace } from '../../queries/place-writes.ts';
+import { changePlace, createPlace, deletePlace, readPlace } from '../../queries/place-writes.ts';
 import { listPlaces } from '../../queries/places.ts';
-import { assertSlugFree, mapSlugConflict, uniqueSlug } from '../../queries/slugs.ts';
+import { mapSlugConflict } from '../../queries/slugs.ts';
 import { envelope, pagedEnvelope } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
 import {
@@ -65,12 +65,7 @@ export function adminPlaceRoutes(): ApiApp {
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const data = await mapSlugConflict(c.var.db(async (tx) => {
-        const input = await resolveReferences(tx, body);
-        if (input.slug) await assertSlugFree(tx, 'places', input.slug);
-        const slug = input.slug ?? await uniqueSlug(tx, 'places', input.name);
-        return (await readPlace(tx, await insertPlace(tx, { ...input, slug })))!;
-      }));
+      const data = await mapSlugConflict(c.var.db((tx) => createPlace(tx, body)));
       return c.json({ success: true as const, data }, 201);
     },
   );
@@ -86,14 +81,7 @@ export function adminPlaceRoutes(): ApiApp {
     async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      const data = await mapSlugConflict(c.var.db(async (tx) => {
-        const current = await lockPlace(tx, id);
-        if (!current) throw new ApiError(404, 'place_not_found');
-        const input = await resolveReferences(tx, body, current);
-        if (input.slug) await assertSlugFree(tx, 'places', input.slug, { excludeId: id });
-        await updatePlace(tx, id, input);
-        return (await readPlace(tx, id))!;
-      }));
+      const data = await mapSlugConflict(c.var.db((tx) => changePlace(tx, id, body)));
       return c.json({ success: true as const, data }, 200);
     },
   );

@@ -3,11 +3,9 @@ import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { reorderZones } from '../../queries/reorder.ts';
-import { assertSlugFree, mapSlugConflict, uniqueSlug } from '../../queries/slugs.ts';
-import {
-  deleteZone, insertZone, listZones, lockZone, nextZoneOrder, readZone, readZoneWithBuildings, updateZone, assertZoneOrderFree,
-} from '../../queries/zones.ts';
+import { changeZone, createZone, removeZone, reorderZonesAndList } from '../../queries/catalog-writes.ts';
+import { mapSlugConflict } from '../../queries/slugs.ts';
+import { listZones, readZoneWithBuildings } from '../../queries/zones.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entities.ts';
 import {
@@ -19,7 +17,7 @@ const tags = ['admin: zones'];
 
 /**
  * Admin zones: list, one with buildings, create, update, delete, reorder.
- * Admin only (401/403 from the admin guard of app.ts); writes run as the caller under RLS. SQL: queries/zones.ts.
+ * Admin only (401/403 from the admin guard of app.ts); writes run as the caller under RLS. SQL: queries/zones.ts, queries/catalog-writes.ts.
  * `PUT /admin/zones/reorder` is registered before `/admin/zones/{id}` so it is not read as an id.
  */
 export function adminZoneRoutes(): ApiApp {
@@ -43,13 +41,7 @@ export function adminZoneRoutes(): ApiApp {
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const data = await mapSlugConflict(c.var.db(async (tx) => {
-        if (body.slug) await assertSlugFree(tx, 'zones', body.slug);
-        const slug = body.slug ?? await uniqueSlug(tx, 'zones', body.title);
-        if (body.order !== undefined) await assertZoneOrderFree(tx, body.order);
-        const order = body.order ?? await nextZoneOrder(tx);
-        return (await readZone(tx, { id: await insertZone(tx, { ...body, slug, order }) }))!;
-      }));
+      const data = await mapSlugConflict(c.var.db((tx) => createZone(tx, body)));
       return c.json({ success: true as const, data }, 201);
     },
   );
@@ -64,10 +56,7 @@ export function adminZoneRoutes(): ApiApp {
     }),
     async (c) => {
       const { order } = c.req.valid('json');
-      const data = await c.var.db(async (tx) => {
-        await reorderZones(tx, order);
-        return listZones(tx);
-      });
+      const data = await c.var.db((tx) => reorderZonesAndList(tx, order));
       return c.json({ success: true as const, data }, 200);
     },
   );
@@ -97,13 +86,7 @@ export function adminZoneRoutes(): ApiApp {
     async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      const data = await mapSlugConflict(c.var.db(async (tx) => {
-        if (!await lockZone(tx, id)) throw new ApiError(404, 'zone_not_found');
-        if (body.slug) await assertSlugFree(tx, 'zones', body.slug, { excludeId: id });
-        if (body.order !== undefined) await assertZoneOrderFree(tx, body.order, id);
-        await updateZone(tx, id, body);
-        return (await readZone(tx, { id }))!;
-      }));
+      const data = await mapSlugConflict(c.var.db((tx) => changeZone(tx, id, body)));
       return c.json({ success: true as const, data }, 200);
     },
   );
@@ -118,11 +101,7 @@ export function adminZoneRoutes(): ApiApp {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const data = await c.var.db(async (tx) => {
-        // the row lock keeps places and buildings from being added to the zone while it is counted and deleted
-        if (!await lockZone(tx, id)) throw new ApiError(404, 'zone_not_found');
-        return { id, ...await deleteZone(tx, id) };
-      });
+      const data = await c.var.db((tx) => removeZone(tx, id));
       return c.json({ success: true as const, data }, 200);
     },
   );

@@ -5,7 +5,7 @@ import type { ApiApp } from '../../http/env.ts';
 import { created, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import {
-  assertPlaceReferences, diffPlaceChanges, getPlaceRequest, insertPlaceRequest, listPlaceRequests, ownPlaces, placeForEditRequest, toPlaceRequest,
+  getPlaceRequest, listPlaceRequests, ownPlaces, submitCreateRequest, submitEditRequest, toPlaceRequest,
 } from '../../queries/place-requests.ts';
 import { envelope, idSchema, pagedEnvelope, pagingQuerySchema, searchTextSchema } from '../../../shared/schemas/common.ts';
 import { placeSchema } from '../../../shared/schemas/entities.ts';
@@ -33,11 +33,7 @@ export function contributionRoutes(): ApiApp {
     async (c) => {
       const user = requireUser(c);
       const payload = c.req.valid('json');
-      const data = await c.var.db(async (tx) => {
-        await assertPlaceReferences(tx, payload);
-        const id = await insertPlaceRequest(tx, { type: 'create', userId: user.id, payload });
-        return toPlaceRequest((await getPlaceRequest(tx, id))!);
-      });
+      const data = await c.var.db((tx) => submitCreateRequest(tx, user.id, payload));
       return c.json({ success: true as const, data }, 201);
     },
   );
@@ -55,16 +51,7 @@ export function contributionRoutes(): ApiApp {
       const user = requireUser(c);
       const { id } = c.req.valid('param');
       const { changes } = c.req.valid('json');
-      const data = await c.var.db(async (tx) => {
-        const place = await placeForEditRequest(tx, id);
-        if (!place) throw new ApiError(404, 'place_not_found');
-        if (!place.mine) throw new ApiError(403, 'not_place_owner');
-        const { payload, previous } = diffPlaceChanges(place.current, changes);
-        if (Object.keys(payload).length === 0) throw new ApiError(400, 'no_changes');
-        await assertPlaceReferences(tx, payload as { categoryId?: number; zoneId?: number | null; buildingId?: number | null });
-        const requestId = await insertPlaceRequest(tx, { type: 'edit', userId: user.id, placeId: id, payload, previous });
-        return toPlaceRequest((await getPlaceRequest(tx, requestId))!);
-      });
+      const data = await c.var.db((tx) => submitEditRequest(tx, user.id, id, changes));
       return c.json({ success: true as const, data }, 201);
     },
   );

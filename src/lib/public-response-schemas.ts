@@ -5,6 +5,7 @@ import {
   categorySchema, placeListItemSchema, placeWithRelatedSchema, searchResultsSchema, websiteSettingsSchema, zoneSchema,
   zoneWithBuildingsSchema,
 } from '../shared/schemas/entities.ts';
+import { mapMarkersSchema } from '../shared/schemas/map.ts';
 
 /**
  * The response checks (spec §5) of the calls public pages make, by name, built from src/shared's schemas.
@@ -31,6 +32,8 @@ export const zones = z.array(zoneSchema);
 export const zone = zoneWithBuildingsSchema;
 /** GET /public/search */
 export const search = searchResultsSchema;
+/** GET /public/map/markers (whole set, or a view's clusters and lone markers) */
+export const mapMarkers = mapMarkersSchema;
 /** GET /website-settings */
 export const websiteSettings = websiteSettingsSchema;
 /** POST /public/auth/refresh and /admin/auth/refresh */

@@ -30,3 +30,10 @@ export type PlaceSort = (typeof PLACE_SORTS)[number];
  */
 export const PUBLIC_PLACE_SORTS = [...PLACE_SORTS, 'distance'] as const;
 export type PublicPlaceSort = (typeof PUBLIC_PLACE_SORTS)[number];
+
+/**
+ * Zoom levels a map view may ask for (`zoom` of GET /public/map/markers), and the clustering:
+ * markers within `clusterRadiusPx` screen pixels (256 px tiles) of each other form a cluster up to
+ * `clusterMaxZoom`; from the zoom after it every marker comes on its own (decision 031).
+ */
+export const MAP_VIEW_LIMITS = { minZoom: 0, maxZoom: 22, clusterRadiusPx: 60, clusterMaxZoom: 16 } as const;

@@ -75,3 +75,50 @@ for (const lang of LANGS) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name!);
   });
 }
+
+/**
+ * The first view's markers are asked for when the map page's module loads, before the page hydrates (sized
+ * from the server-rendered placeholder), and the map uses that answer: one request for the first view, not
+ * a second one once Leaflet has mounted (decision 031: first clusters at 100 000 places).
+ */
+const firstViewCases = [
+  { lang: 'en' as const, width: 1280, category: false },
+  { lang: 'ar' as const, width: 375, category: true },
+];
+for (const { lang, width, category } of firstViewCases) {
+  test(`map first view (${lang}, ${width} px${category ? ', one category' : ''}): asked once, before hydration`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await blockMapTiles(page);
+    await page.addInitScript(() => {
+      // (the init script runs before the parser has made <html>: watch the whole document)
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement?.hasAttribute('data-hydrated')) return;
+        (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+    });
+    let query = '';
+    if (category) {
+      const categories = (await (await request.get('/api/public/categories')).json()) as { data: { slug: string; placeCount?: number }[] };
+      query = `?category=${categories.data[0]!.slug}`;
+    }
+    const views: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/public/map/markers?') && r.url().includes('bbox=')) views.push(r.url());
+    });
+    await page.goto(`${localized('/map', lang)}${query}`);
+    await waitForHydration(page);
+    const map = page.locator('.map-view');
+    await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
+    await page.waitForTimeout(1_000); // a second request for the same view would have gone out by now
+    expect(views, 'one request for the first view').toHaveLength(1);
+    if (category) expect(new URL(views[0]!).searchParams.get('categorySlug')).toBe(query.slice('?category='.length));
+    const timing = await page.evaluate(() => {
+      const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/public/map/markers?'));
+      return { askedAt: entry?.startTime ?? null, hydratedAt: (window as unknown as { hydratedAt?: number }).hydratedAt ?? null };
+    });
+    expect(timing.askedAt, 'the first view was asked for').not.toBeNull();
+    expect(timing.hydratedAt, 'the page hydrated').not.toBeNull();
+    expect(timing.askedAt!).toBeLessThan(timing.hydratedAt!);
+  });
+}

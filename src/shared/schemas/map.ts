@@ -29,12 +29,8 @@ export const buildingMarkerSchema = z.object({
 });
 export type BuildingMarker = z.infer<typeof buildingMarkerSchema>;
 
-/**
- * Zoom levels a map view may ask for (`zoom` of GET /public/map/markers), and the clustering:
- * markers within `clusterRadiusPx` screen pixels (256 px tiles) of each other form a cluster up to
- * `clusterMaxZoom`; from the zoom after it every marker comes on its own.
- */
-export const MAP_VIEW_LIMITS = { minZoom: 0, maxZoom: 22, clusterRadiusPx: 60, clusterMaxZoom: 16 } as const;
+/** In src/shared/constants.ts (zod-free: the map pages read it before they are interactive). */
+export { MAP_VIEW_LIMITS } from '../constants.ts';
 
 /** A view's bounding box in WGS84 degrees. `west > east` means the box crosses the antimeridian (180°). */
 export interface MapBbox { west: number; south: number; east: number; north: number }

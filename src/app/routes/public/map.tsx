@@ -10,15 +10,29 @@ import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui
 import { Deferred } from '../../../components/ui/deferred.tsx';
 import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
-import { markersView, useMapViewMarkersQuery, type MarkersView } from '../../../features/zones/api/get-map-markers.ts';
+import { markersView, prefetchFirstMapView, useMapViewMarkersQuery, type MarkersView } from '../../../features/zones/api/get-map-markers.ts';
 import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
 import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-
-// Leaflet starts loading with this page's module in the browser, not once the page has hydrated
-if (typeof document !== 'undefined') void preloadLeafletMap();
+import { detectLang, isLang } from '../../../lib/language.ts';
+import { DEFAULT_CENTER, DEFAULT_ZOOM } from '../../../components/map/map-config.ts';
 
 const MAP_ID = 'city-map';
+
+/** The language the page was rendered in (the server sets `<html lang>`), else the URL's or the stored one. */
+const pageLang = () => (isLang(document.documentElement.lang) ? document.documentElement.lang : detectLang(window.location));
+
+// In the browser, when this module loads (before the page hydrates): Leaflet starts loading, and so does
+// the first view's markers, sized from the server-rendered placeholder the map will replace.
+if (typeof document !== 'undefined') {
+  void preloadLeafletMap();
+  const placeholder = document.getElementById(MAP_ID);
+  const params = new URLSearchParams(window.location.search);
+  if (placeholder && !placeholder.hidden && params.get('map') !== 'hidden') {
+    const { width, height } = placeholder.getBoundingClientRect();
+    prefetchFirstMapView(pageLang(), DEFAULT_CENTER, DEFAULT_ZOOM, Math.round(width), Math.round(height), params.get('category') || undefined);
+  }
+}
 
 /** Lower-cased, without Arabic diacritics/tatweel and with alef/yeh/teh marbuta variants unified: for the zone filter. */
 const fold = (s: string) =>
@@ -108,6 +122,11 @@ export default function MapPage() {
     }));
     return [...clusters, ...places, ...buildings];
   }, [markersQuery.data, namesSettled, categoryNames, zoneNames, pick, localize, t]);
+  // Below the map: hydrates after the first paint, so the map's own hydration (and Leaflet) is not held up by
+  // 100+ zone cards. One element for the page's life: a re-render of the page (the map reporting its view,
+  // markers arriving) passes the same element, so React does not hydrate the cards first to update them
+  // (that held the first clusters ~0.1 s).
+  const zoneList = useMemo(() => <Deferred><ZoneList /></Deferred>, []);
   // the view's counts: lone markers plus what the clusters hold
   const data = markersQuery.data;
   const placeCount = data ? data.places.length + data.clusters.reduce((n, c) => n + c.places, 0) : 0;
@@ -156,8 +175,7 @@ export default function MapPage() {
           ))}
         </Box>
 
-        {/* below the map: hydrates after the first paint, so the map's own hydration (and Leaflet) is not held up by 100+ zone cards */}
-        <Deferred><ZoneList /></Deferred>
+        {zoneList}
       </Stack>
     </Container>
   );

@@ -29,9 +29,10 @@ function precompress(): Plugin {
 }
 
 /**
- * The two tiny pre-paint scripts (src/inline/: theme and direction before the first paint; Zod's JIT off
- * before any module runs) go inline into index.html instead of being two render-blocking requests
- * (~300 ms of a phone's first paint, decision 012). A strict CSP still allows no other inline script:
+ * The tiny inline scripts of src/inline/ — two before the first paint (theme and direction; Zod's JIT off
+ * before any module runs) instead of two render-blocking requests (~300 ms of a phone's first paint,
+ * decision 012), and one at the end of the body that starts a server-rendered page's scripts after its
+ * first paint (decision 037) — go inline into index.html. A strict CSP still allows no other inline script:
  * the build writes their hashes to dist/csp-script-hashes.json and the server adds them to script-src
  * (a static host puts the same `'sha256-…'` sources in its Content-Security-Policy header).
  */

@@ -3,12 +3,23 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes, AppRouter, createAppRouter, loadMatchedRoutes } from './app/router.tsx';
 import { beginHydration, HydrationEnd } from './components/ui/deferred.tsx';
+import { getSystem } from './components/ui/system.ts';
 import { initI18n } from './lib/i18n.ts';
 import { detectLang } from './lib/language.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { hydrateQueries, takeSsrState } from './lib/ssr-state.ts';
 
 const container = document.getElementById('root')!;
+
+declare global {
+  interface Window {
+    /** Set by src/inline/scripts-after-paint.js on a server-rendered page: the last control clicked before hydration. */
+    dalilEarlyClick?: { take(): Element | null };
+  }
+}
+
+/** Resolves in a new task (after anything already queued, a paint included): a long piece of work ends there. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const ssr = takeSsrState();
 
 if (ssr) {
@@ -18,15 +29,22 @@ if (ssr) {
   // as on the server: a query that failed there (a 404) shows its error at once instead of a new attempt
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   hydrateQueries(queryClient, ssr.queries);
-  void Promise.all([initI18n(ssr.lang), loadMatchedRoutes(appRoutes, window.location)]).then(() => {
+  void Promise.all([initI18n(ssr.lang), loadMatchedRoutes(appRoutes, window.location)]).then(async () => {
+    // Chakra's system in a task of its own, between the modules' evaluation and the hydration: three
+    // shorter tasks instead of one long one on a phone's main thread (decision 037)
+    await nextTask();
+    getSystem();
+    await nextTask();
     const router = createAppRouter({ loaderData: {}, actionData: null, errors: null });
+    // from here React handles clicks itself; one made before (kept by the inline starter) is replayed once hydrated
+    const earlyClick = window.dalilEarlyClick?.take() ?? null;
     beginHydration();
     hydrateRoot(
       container,
       <StrictMode>
         <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient}>
           <AppRouter router={router} />
-          <HydrationEnd />
+          <HydrationEnd replay={earlyClick} />
         </AppProvider>
       </StrictMode>,
     );

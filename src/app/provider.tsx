@@ -3,7 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import type { EmotionCache } from '@emotion/cache';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { system } from '../components/ui/system.ts';
+import { getSystem } from '../components/ui/system.ts';
 import { Deferred, useHydrated } from '../components/ui/deferred.tsx';
 import type { Lang } from '../lib/language.ts';
 import type { Theme } from '../lib/theme.ts';
@@ -46,7 +46,7 @@ export function AppProvider({ initialLang, initialTheme, queryClient: givenClien
   return (
     <QueryClientProvider client={queryClient}>
       <CacheProvider value={emotionCache}>
-        <ChakraProvider value={system}>
+        <ChakraProvider value={getSystem()}>
           <PreferencesProvider initialLang={initialLang} initialTheme={initialTheme}>
             <ChakraLocale>
               {children}

@@ -7,7 +7,8 @@
 export const CSP_NONCE_PLACEHOLDER = 'DALIL_CSP_NONCE';
 
 /**
- * File in dist/ where the build lists the SHA-256 hashes (base64) of index.html's inline pre-paint
- * scripts (vite.config.ts); the server allows exactly those in script-src (src/server/node.ts).
+ * File in dist/ where the build lists the SHA-256 hashes (base64) of index.html's inline scripts (the
+ * pre-paint ones and the starter of a rendered page's scripts, vite.config.ts); the server allows exactly
+ * those in script-src (src/server/node.ts).
  */
 export const INLINE_SCRIPT_HASHES_FILE = 'csp-script-hashes.json';

@@ -5,7 +5,7 @@ import { listenForChanges, type ChangeListener } from '../../src/server/db/chang
 import type { Tx } from '../../src/server/db/client.ts';
 import { ResponseCache } from '../../src/server/http/response-cache.ts';
 import { clearSearchCaches } from '../../src/server/queries/search.ts';
-import { createPageRenderer, PAGE_NONCE_HEADER } from '../../src/server/render/renderer.ts';
+import { createPageRenderer, PAGE_NONCE_HEADER, splitTemplateScripts } from '../../src/server/render/renderer.ts';
 import { sitemapXml } from '../../src/server/render/sitemap.ts';
 import * as entry from '../../src/entry-server.tsx';
 import { createUser, testApp } from '../helpers/api.ts';
@@ -81,11 +81,25 @@ describe('server-rendered pages', () => {
     expect(ar.html).toContain('<meta property="og:locale" content="ar_SA">');
   });
 
-  it('fetches its scripts at low priority: the page paints from its HTML, scripts only hydrate it', async () => {
+  it('starts its scripts after the first paint: no script or modulepreload tag, a list for the inline starter (decision 037)', async () => {
     const { html } = await page(0, '/p/place-1');
-    const tags = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(tags.length).toBeGreaterThan(0);
-    expect(tags.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    const listed = /<script type="application\/json" id="dalil-scripts">(.*?)<\/script>/s.exec(html);
+    expect(listed).not.toBeNull();
+    const scripts = JSON.parse(listed![1]!) as { entry: string; preload: string[] };
+    // the template's entry and modulepreloads (here the source index.html: its entry is src/main.tsx)
+    const named = splitTemplateScripts(template);
+    expect(named.entry).toBe('/src/main.tsx');
+    expect(scripts.entry).toBe(named.entry);
+    expect(scripts.preload).toEqual(expect.arrayContaining(named.preload));
+    // and the starter that reads it (inlined by the build, allowed by its hash)
+    expect(html).toContain('<script src="/inline/scripts-after-paint.js"></script>');
+  });
+
+  it('splitTemplateScripts takes the entry and its modulepreloads out of the built template', () => {
+    const built = '<head><title>x</title>\n    <script type="module" crossorigin src="/assets/index-A.js" nonce="N"></script>\n    <link rel="modulepreload" crossorigin href="/assets/a-B.js" nonce="N">\n    <link rel="modulepreload" crossorigin href="/assets/b-C.js" nonce="N">\n  </head>';
+    expect(splitTemplateScripts(built)).toEqual({ html: '<head><title>x</title>\n    </head>', entry: '/assets/index-A.js', preload: ['/assets/a-B.js', '/assets/b-C.js'] });
+    expect(splitTemplateScripts('<head></head>')).toEqual({ html: '<head></head>', entry: null, preload: [] });
   });
 
   it('map pages preload their route and Leaflet with the entry (scripts and styles), other pages do not', async () => {

@@ -36,7 +36,7 @@ test('the places list arrives rendered with its answers, then pages through the 
   await expect.poll(() => apiCalls.some((c) => c.startsWith('/api/public/places?'))).toBe(true);
 });
 
-test('a place page in Arabic: lang and dir in the HTML, the place in its state, its route chunk preloaded', async ({ request, page }) => {
+test('a place page in Arabic: lang and dir in the HTML, the place in its state, its route chunk listed with its scripts', async ({ request, page }) => {
   const place = (await (await request.get('/api/public/places?limit=1&sort=newest')).json()).data[0];
   const res = await request.get(`/p/${place.slug}/ar`);
   expect(res.headers()['content-encoding']).toBe('gzip');
@@ -45,7 +45,11 @@ test('a place page in Arabic: lang and dir in the HTML, the place in its state, 
   const state = ssrState(html);
   expect(state.lang).toBe('ar');
   expect(state.queries.queries.some((q) => q.state.data?.slug === place.slug)).toBe(true);
-  expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/place-details-[\w-]+\.js">/);
+  // its scripts start after the first paint (decision 037): listed for the inline starter, not as tags
+  const scripts = JSON.parse(/<script type="application\/json" id="dalil-scripts">(.*?)<\/script>/s.exec(html)![1]!) as { entry: string; preload: string[] };
+  expect(scripts.entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  expect(scripts.preload.some((href) => /^\/assets\/place-details-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
 
   await page.goto(`/p/${place.slug}/ar`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(place.nameAr || place.name);

@@ -134,3 +134,65 @@ test('the first visit follows Accept-Language on a neutral URL; a stored choice 
   expect(english.headers()['set-cookie']).toContain('dalil_lang=en');
   await arabic.close();
 });
+
+/**
+ * Decision 037: a server-rendered page (not a map page) asks for its scripts only after it has painted, so its
+ * first paint shares neither the network nor the main thread with them; it then hydrates as before, under the
+ * site's CSP (the starter is an inline script allowed by its hash).
+ */
+test('a rendered page starts its scripts after its first paint, then hydrates; a map page starts them with the HTML', async ({ page, request }) => {
+  const place = await firstPlace(request);
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  const timing = () => page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => e.initiatorType !== 'fetch' && /\/assets\/[\w-]+\.js$/.test(e.name));
+    return { fcp, firstScript: scripts.length ? Math.min(...scripts.map((e) => e.startTime)) : null };
+  });
+  for (const path of ['/', `/p/${place.slug}/ar`, '/places?sort=newest']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const { fcp, firstScript } = await timing();
+    expect(fcp, `${path}: painted`).not.toBeNull();
+    expect(firstScript, `${path}: scripts loaded`).not.toBeNull();
+    expect(firstScript!, `${path}: the first script was asked for after the first paint`).toBeGreaterThanOrEqual(fcp!);
+  }
+  await blockMapTiles(page);
+  await page.goto('/map');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  const map = await timing();
+  expect(map.firstScript!, 'a map page fetches its scripts with the HTML').toBeLessThan(map.fcp!);
+  expect(violations).toEqual([]);
+});
+
+/**
+ * Decision 037: a button clicked before the page has hydrated is not lost — the inline starter keeps the last
+ * such click and the page replays it once hydrated (here the scripts are held back until after the click).
+ */
+for (const lang of LANGS) {
+  test(`a click on Add before hydration opens its dialog once the page has hydrated (${lang})`, async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let asked!: () => void;
+    const entryAsked = new Promise<void>((resolve) => { asked = resolve; });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto(localized('/', lang));
+    await entryAsked; // the page has painted and asked for its scripts; nothing is hydrated yet
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '');
+    await page.getByRole('banner').getByRole('button', { name: lang === 'ar' ? 'إضافة مكان' : 'Add Place' }).click();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByText(lang === 'ar' ? 'يرجى تسجيل الدخول أو إنشاء حساب لإضافة مكان' : 'Please login or create an account to add a place')).toBeVisible();
+    // replayed once: one press of Cancel closes it
+    await dialog.getByRole('button', { name: lang === 'ar' ? 'إلغاء' : 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+}

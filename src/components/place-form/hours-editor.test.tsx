@@ -9,7 +9,7 @@ import en from '../../../locales/en/common.json';
 import ar from '../../../locales/ar/common.json';
 import enForms from '../../../locales/en/forms.json';
 import arForms from '../../../locales/ar/forms.json';
-import { system } from '../ui/system.ts';
+import { getSystem } from '../ui/system.ts';
 import { HoursEditor } from './hours-editor.tsx';
 
 /** The editor over a value as a form holds it; `seen` collects every value it gives back. */
@@ -27,7 +27,7 @@ async function renderEditor(initial: string, lang: 'en' | 'ar' = 'en', resetTo?:
     );
   }
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <I18nextProvider i18n={i18n}><div dir={lang === 'ar' ? 'rtl' : 'ltr'}><Harness /></div></I18nextProvider>
     </ChakraProvider>,
   );

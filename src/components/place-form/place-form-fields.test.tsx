@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { placeCreateSchema } from '../../shared/schemas/place-form.ts';
-import { system } from '../ui/system.ts';
+import { getSystem } from '../ui/system.ts';
 import { emptyPlaceForm, type PlaceFormValues } from './form-values.ts';
 import { PlaceFormFields, type PlaceFormText } from './place-form-fields.tsx';
 
@@ -13,7 +13,7 @@ import { PlaceFormFields, type PlaceFormText } from './place-form-fields.tsx';
 function Harness({ onValid }: { onValid: (values: unknown) => void }) {
   const form = useForm<PlaceFormValues>({ resolver: zodResolver(placeCreateSchema) as never, defaultValues: emptyPlaceForm });
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <form noValidate onSubmit={form.handleSubmit((values) => onValid(placeCreateSchema.parse(values)))}>
         <PlaceFormFields
           form={form}

@@ -9,7 +9,7 @@ import { i18n, initI18n } from '../../lib/i18n.ts';
 import type { Lang } from '../../lib/language.ts';
 import { PreferencesProvider } from '../../lib/preferences.tsx';
 import type { PlaceRequest } from '../../shared/schemas/place-request.ts';
-import { system } from '../ui/system.ts';
+import { getSystem } from '../ui/system.ts';
 import { DetailItem, RequestDetailsDialog } from './request-details-dialog.tsx';
 
 const base: PlaceRequest = {
@@ -48,7 +48,7 @@ afterEach(cleanup);
 async function show(lang: Lang, props: Partial<Parameters<typeof RequestDetailsDialog>[0]> & { request: PlaceRequest | undefined }) {
   await i18n.changeLanguage(lang);
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <I18nextProvider i18n={i18n}>
         <PreferencesProvider initialLang={lang} initialTheme="light">
           <RequestDetailsDialog open onOpenChange={() => {}} title={`Request ${props.request?.id ?? ''}`}

@@ -9,14 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../locales/en/common.json';
 import ar from '../../../locales/ar/common.json';
 import type { PlaceRequestStatus } from '../../shared/schemas/place-request.ts';
-import { system } from '../ui/system.ts';
+import { getSystem } from '../ui/system.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 
 async function renderIn(lang: 'en' | 'ar', status: PlaceRequestStatus | null) {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ lng: lang, resources: { en: { common: en }, ar: { common: ar } }, ns: ['common'], defaultNS: 'common' });
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <I18nextProvider i18n={i18n}>
         <div dir={lang === 'ar' ? 'rtl' : 'ltr'} lang={lang}><RequestStatusBadge status={status} /></div>
       </I18nextProvider>

@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../locales/en/common.json';
 import ar from '../../../locales/ar/common.json';
-import { system } from '../ui/system.ts';
+import { getSystem } from '../ui/system.ts';
 import { describeValue } from './display-value.ts';
 import { RequestValueView } from './request-value.tsx';
 
@@ -15,7 +15,7 @@ async function renderValue(lang: 'en' | 'ar', field: string, value: unknown) {
   await i18n.use(initReactI18next).init({ lng: lang, resources: { en: { common: en }, ar: { common: ar } }, ns: ['common'], defaultNS: 'common' });
   const lookups = { category: (id: number) => (id === 3 ? (lang === 'ar' ? 'مقاهي' : 'Cafés') : undefined) };
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <I18nextProvider i18n={i18n}>
         <div dir={lang === 'ar' ? 'rtl' : 'ltr'}><RequestValueView value={describeValue(field, value, lookups)} alt="Logo — after" /></div>
       </I18nextProvider>

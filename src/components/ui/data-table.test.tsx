@@ -7,7 +7,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en/common.json';
 import { DataTable } from './data-table.tsx';
-import { system } from './system.ts';
+import { getSystem } from './system.ts';
 
 interface Row { id: number; name: string; count: number }
 const ROWS: Row[] = [{ id: 1, name: 'Cafés', count: 12 }, { id: 2, name: 'Pharmacies', count: 3 }];
@@ -16,7 +16,7 @@ async function show(props: Partial<ComponentProps<typeof DataTable<Row>>>) {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common: en } }, ns: ['common'], defaultNS: 'common' });
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <I18nextProvider i18n={i18n}>
         <DataTable<Row>
           rows={ROWS}

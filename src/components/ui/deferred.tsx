@@ -8,6 +8,8 @@ let waitingForPaint = false;
 let firstPaint: Promise<void> | null = null;
 
 let endFirstPaint: (() => void) | null = null;
+/** The early click is replayed once, whatever re-runs the effect. */
+let replayed = false;
 
 /**
  * Called by src/main.tsx before it hydrates a server-rendered page: until that page has hydrated and
@@ -27,12 +29,19 @@ export function beginHydration() {
 
 /**
  * Rendered once beside the app by a hydrating page: after the first hydration commit and the next
- * painted frame (or 500 ms in a hidden tab, which paints none), the deferred blocks hydrate.
+ * painted frame (or 500 ms in a hidden tab, which paints none), the deferred blocks hydrate. `replay`: a
+ * control the visitor clicked before hydration started (src/inline/scripts-after-paint.js), clicked again
+ * now that it works, if it is still on the page.
  */
-export function HydrationEnd() {
+export function HydrationEnd({ replay = null }: { replay?: Element | null }) {
   useEffect(() => {
-    // the page is interactive from here on (tests wait for it: a click before hydration does nothing)
+    // the page is interactive from here on (tests wait for it)
     document.documentElement.setAttribute('data-hydrated', '');
+    // in a task of its own, outside React's commit: a click on a part still waiting to hydrate makes React
+    // hydrate that part at once and then handle the click (inside an effect it would be dropped)
+    const early = !replayed && replay instanceof HTMLElement ? replay : null;
+    replayed = true;
+    const replayTimer = early ? setTimeout(() => { if (early.isConnected) early.click(); }, 0) : undefined;
     const done = () => endFirstPaint?.();
     let tick: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => { tick = setTimeout(done, 0); });
@@ -41,8 +50,9 @@ export function HydrationEnd() {
       cancelAnimationFrame(frame);
       clearTimeout(tick);
       clearTimeout(timer);
+      clearTimeout(replayTimer);
     };
-  }, []);
+  }, [replay]);
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { tokens, semanticTokens } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { BRAND_COLORS, FOCUS_RINGS, system } from './system.ts';
+import { BRAND_COLORS, FOCUS_RINGS, getSystem } from './system.ts';
 
 /** '#rrggbb' of a palette step such as 'gray.600' or 'brand.700'. */
 function hex(ref: string): string {
@@ -52,7 +52,7 @@ describe('keyboard focus ring contrast (WCAG 1.4.11 / 2.4.11)', () => {
 
   it('the system uses these rings (gray, the default palette, included)', () => {
     for (const palette of Object.keys(FOCUS_RINGS)) {
-      const token = system.tokens.getByName(`colors.${palette}.focusRing`);
+      const token = getSystem().tokens.getByName(`colors.${palette}.focusRing`);
       expect(token, palette).toBeTruthy();
       const [light, dark] = FOCUS_RINGS[palette];
       expect(token?.extensions?.conditions, palette).toEqual({ _light: `{colors.${light}}`, _dark: `{colors.${dark}}` });

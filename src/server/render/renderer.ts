@@ -68,7 +68,7 @@ const stripDefaults = (template: string) => template
   .replace(/<link rel="icon"[^>]*>\s*/g, '');
 
 /**
- * A server-rendered page paints from its HTML and inline CSS alone; its scripts only hydrate it. They are
+ * A server-rendered map page paints from its HTML and inline CSS alone; its scripts only hydrate it. They are
  * fetched at low priority (`fetchpriority="low"` on the module script and every `modulepreload`), so the
  * first paint does not wait for them: Chromium gives module scripts and preloads "High" priority, which
  * Lighthouse's simulated throttling counts as render-blocking, so FCP and LCP equalled the time to
@@ -77,6 +77,22 @@ const stripDefaults = (template: string) => template
 export const lowPriorityScripts = (html: string) => html
   .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
   .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
+
+/** Id of the element listing a page's scripts for src/inline/scripts-after-paint.js. */
+export const SCRIPTS_AFTER_PAINT_ID = 'dalil-scripts';
+
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * The built template without its entry script and modulepreload tags, and what they named: a page whose
+ * scripts start after its first paint lists them for src/inline/scripts-after-paint.js instead (decision 037).
+ */
+export function splitTemplateScripts(html: string): { html: string; entry: string | null; preload: string[] } {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1] ?? null;
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  return { html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), entry, preload };
+}
 
 const escapeJsonForHtml = (json: string) =>
   json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -99,7 +115,10 @@ const escapeJsonForHtml = (json: string) =>
  */
 export function createPageRenderer(options: PageRendererOptions) {
   const { template, noncePlaceholder, manifest, entry, api, cache, publicUrl, cacheControl = PAGE_CACHE_CONTROL } = options;
-  const base = lowPriorityScripts(stripDefaults(template));
+  // map pages start their scripts with the HTML (the map itself needs them: its first clusters, decision 031);
+  // every other page starts them after its first paint (decision 037)
+  const eagerBase = lowPriorityScripts(stripDefaults(template));
+  const afterPaint = splitTemplateScripts(stripDefaults(template));
   entry.configureApi((url, init) => api(url, init));
 
   const getJson = async <T>(path: string): Promise<T | null> => {
@@ -164,10 +183,14 @@ export function createPageRenderer(options: PageRendererOptions) {
         for (const file of manifest[module]?.css ?? []) styles.add(file);
       }
     }
-    const links = [...preload].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('')
-      + [...styles].map((file) => `<link rel="preload" as="style" fetchpriority="low" href="/${file}">`).join('');
+    const pagePreloads = [...preload].filter((file) => !template.includes(`/${file}"`)).map((file) => `/${file}`);
+    const eager = mapPageModules(neutral).length > 0 || !afterPaint.entry;
+    const links = eager
+      ? pagePreloads.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`).join('')
+        + [...styles].map((file) => `<link rel="preload" as="style" fetchpriority="low" href="/${file}">`).join('')
+      : `<script type="application/json" id="${SCRIPTS_AFTER_PAINT_ID}">${escapeJsonForHtml(JSON.stringify({ entry: afterPaint.entry, preload: [...afterPaint.preload, ...pagePreloads] }))}</script>`;
 
-    let html = base.split(noncePlaceholder).join(nonce);
+    let html = (eager ? eagerBase : afterPaint.html).split(noncePlaceholder).join(nonce);
     html = html.replace(/<html lang="en" dir="ltr">/, `<html lang="${lang}" dir="${dirOf(lang)}" class="${theme}" data-ssr="">`);
     html = html.replace('</head>', `${headTags(head, { lang, siteName, iconUrl: site.logoUrl, nonce })}${links}${app.styles}</head>`);
     const state = `<script type="application/json" id="dalil-ssr">${escapeJsonForHtml(JSON.stringify(app.state))}</script>`;

@@ -3,14 +3,14 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../../components/ui/system.ts';
+import { getSystem } from '../../../components/ui/system.ts';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import { SearchComboboxInput } from './search-combobox-input.tsx';
 
 function Harness({ onSubmit }: { onSubmit: (text: string) => void }) {
   const [text, setText] = useState('');
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <SearchComboboxInput value={text} onValueChange={setText} onSubmit={() => onSubmit(text)} inputProps={{ 'aria-expanded': false, 'aria-haspopup': 'dialog' }}>
         <button type="button">extra</button>
       </SearchComboboxInput>

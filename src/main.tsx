@@ -30,8 +30,8 @@ if (ssr) {
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   hydrateQueries(queryClient, ssr.queries);
   void Promise.all([initI18n(ssr.lang), loadMatchedRoutes(appRoutes, window.location)]).then(async () => {
-    // Chakra's system in a task of its own, between the modules' evaluation and the hydration: three
-    // shorter tasks instead of one long one on a phone's main thread (decision 037)
+    // Chakra's system in a task of its own, between the modules' evaluation and the hydration: shorter tasks
+    // instead of one long one on a phone's main thread (decision 037)
     await nextTask();
     getSystem();
     await nextTask();
@@ -42,7 +42,7 @@ if (ssr) {
     hydrateRoot(
       container,
       <StrictMode>
-        <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient}>
+        <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient} serverStyles>
           <AppRouter router={router} />
           <HydrationEnd replay={earlyClick} />
         </AppProvider>

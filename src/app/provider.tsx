@@ -33,6 +33,11 @@ export interface AppProviderProps {
   queryClient?: QueryClient;
   /** Given by the server renderer (its styles are extracted into the HTML). */
   emotionCache?: EmotionCache;
+  /**
+   * A hydrating server-rendered page: its HTML already holds Chakra's global, reset and token CSS, so they are
+   * neither computed nor serialized again (`globalStyles={false}`, patches/@chakra-ui+react, decision 037).
+   */
+  serverStyles?: boolean;
   children: ReactNode;
 }
 
@@ -40,13 +45,13 @@ export interface AppProviderProps {
  * Chakra UI (with locale/direction) on an Emotion cache carrying the page's CSP nonce, React Query
  * (defaults), preferences (language, theme).
  */
-export function AppProvider({ initialLang, initialTheme, queryClient: givenClient, emotionCache: givenCache, children }: AppProviderProps) {
+export function AppProvider({ initialLang, initialTheme, queryClient: givenClient, emotionCache: givenCache, serverStyles = false, children }: AppProviderProps) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   const [emotionCache] = useState(() => givenCache ?? createEmotionCache());
   return (
     <QueryClientProvider client={queryClient}>
       <CacheProvider value={emotionCache}>
-        <ChakraProvider value={getSystem()}>
+        <ChakraProvider value={getSystem()} globalStyles={!serverStyles}>
           <PreferencesProvider initialLang={initialLang} initialTheme={initialTheme}>
             <ChakraLocale>
               {children}

@@ -35,19 +35,21 @@
   function start() {
     if (started) return;
     started = true;
-    var head = document.head;
+    // one insertion into the head, not one per file
+    var tags = document.createDocumentFragment();
     for (var i = 0; i < files.preload.length; i++) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = files.preload[i];
-      head.appendChild(link);
+      tags.appendChild(link);
     }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = files.entry;
-    head.appendChild(script);
+    tags.appendChild(script);
+    document.head.appendChild(tags);
   }
   // after the task that follows the paint
   function afterPaint() { setTimeout(start, 0); }

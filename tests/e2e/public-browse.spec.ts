@@ -69,6 +69,7 @@ test('categories page: search, grid/list view and A–Z/Z–A sort, all in the U
   const categories = (await (await request.get('/api/public/categories')).json()).data as { name: string; nameAr: string | null }[];
   const en = categories.map((c) => c.name).sort(new Intl.Collator('en', { sensitivity: 'base' }).compare);
   await page.goto('/categories');
+  await waitForHydration(page); // the sort select needs React (a click before hydration is replayed, a selection is not)
   const list = page.getByRole('list', { name: 'Categories' });
   await expect(list.getByRole('listitem')).toHaveCount(categories.length);
   await expect(list.getByRole('heading').first()).toHaveText(en[0]);

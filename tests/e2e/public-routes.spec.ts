@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { blockMapTiles, CHROME, expectLanguage, expectTheme, expectTitle, localized, siteNames, WIDTHS, type Lang } from './public-fixtures.ts';
+import { blockMapTiles, CHROME, expectLanguage, expectTheme, expectTitle, localized, siteNames, waitForHydration, WIDTHS, type Lang } from './public-fixtures.ts';
 
 /**
  * Issue 3: every public route (and the overlay's /places/{slug}, /map/zones/{slug}) at 375 and
@@ -127,6 +127,7 @@ for (const route of ROUTES) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${route.path}?theme=light`);
       await expect(page).toHaveURL((u) => u.pathname === route.path && u.search === '');
+      await waitForHydration(page);
       await expectTheme(page, 'light');
       await checkScreen(page, route, 'en', site, width);
 

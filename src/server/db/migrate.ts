@@ -58,3 +58,42 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
   }
   return applied;
 }
+
+const CONFIG_FILE = path.resolve(here, '../../../supabase/config.toml');
+
+/**
+ * The declarative schema files (`supabase/schemas/*.sql`) in the order config.toml's
+ * `[db.migrations] schema_paths` lists them (paths there are relative to supabase/). Throws when the
+ * key is missing or names a file that does not exist.
+ */
+export function listSchemaFiles(configFile = CONFIG_FILE): string[] {
+  const toml = readFileSync(configFile, 'utf8');
+  const section = /^\[db\.migrations\]\s*$([\s\S]*?)(?=^\[)/m.exec(toml)?.[1] ?? '';
+  const list = /^schema_paths\s*=\s*\[([\s\S]*?)\]/m.exec(section)?.[1];
+  if (list === undefined) throw new Error(`${configFile}: [db.migrations] schema_paths is missing`);
+  const files = [...list.replace(/#.*$/gm, '').matchAll(/"([^"]+)"/g)].map((m) => path.resolve(path.dirname(configFile), m[1]));
+  for (const f of files) readFileSync(f); // throws ENOENT naming the file
+  return files;
+}
+
+/**
+ * Applies the declarative schema files in order, in one transaction on one connection (a file's
+ * `set check_function_bodies = off` holds for the next), as `supabase db diff` applies them to its
+ * shadow database. Throws naming the file that failed. For comparing with the migrations
+ * (tests/db/schema-drift.test.ts); the deploy path stays `migrate()`.
+ */
+export async function applySchemaFiles(sql: Sql, files = listSchemaFiles()): Promise<void> {
+  await sql.begin(async (tx) => {
+    for (const file of files) {
+      try {
+        await tx.unsafe(readFileSync(file, 'utf8'));
+      } catch (error) {
+        // The line of the statement that failed, not the whole file (which a test runner would print).
+        const position = Number((error as { position?: string }).position);
+        const line = position ? `:${readFileSync(file, 'utf8').slice(0, position).split('\n').length}` : '';
+        delete (error as { query?: string }).query;
+        throw new Error(`Schema file ${path.relative(path.resolve(here, '../../..'), file)}${line} failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
+  });
+}

@@ -1,0 +1,53 @@
+-- Accounts: the profile made for each new auth user, the rate limits of the local auth provider.
+-- Bodies are checked when a function runs, not here (as pg_dump does): a function may name a table
+-- declared in a later file of config.toml's schema_paths.
+set check_function_bodies = off;
+
+create or replace function private.handle_new_user()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.profiles (id, name, locale)
+  values (
+    new.id,
+    coalesce(left(new.raw_user_meta_data ->> 'name', 100), ''),
+    case when new.raw_user_meta_data ->> 'locale' = 'ar' then 'ar' else 'en' end
+  )
+  on conflict (id) do nothing;
+  return new;
+end;
+$$;
+
+-- Counts one hit on bucket `p_key` in a fixed window of `p_window_seconds`; returns 0 when the hit
+-- is within `p_max`, else the seconds until the window ends (for Retry-After). Old buckets are
+-- swept now and then.
+create or replace function private.auth_rate_limit_hit(p_key text, p_max integer, p_window_seconds integer)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  started timestamptz;
+  count integer;
+begin
+  insert into private.auth_rate_limits as l (key, window_start, hits)
+  values (p_key, now(), 1)
+  on conflict (key) do update set
+    window_start = case when l.window_start <= now() - make_interval(secs => p_window_seconds) then now() else l.window_start end,
+    hits = case when l.window_start <= now() - make_interval(secs => p_window_seconds) then 1 else l.hits + 1 end
+  returning l.window_start, l.hits into started, count;
+  if random() < 0.01 then
+    delete from private.auth_rate_limits where window_start < now() - interval '1 day';
+  end if;
+  if count <= p_max then
+    return 0;
+  end if;
+  return greatest(1, ceil(extract(epoch from (started + make_interval(secs => p_window_seconds) - now())))::integer);
+end;
+$$;
+revoke all on function private.auth_rate_limit_hit(text,integer,integer) from public, anon, authenticated, service_role;
+grant execute on function private.auth_rate_limit_hit(text,integer,integer) to service_role;

@@ -1,0 +1,66 @@
+-- Functions whose signature names a table's row type (public.places, public.place_requests), which
+-- must exist before them.
+-- Bodies are checked when a function runs, not here (as pg_dump does): a function may name a table
+-- declared in a later file of config.toml's schema_paths.
+set check_function_bodies = off;
+
+-- A place in the payload shape (API camelCase names, details nested): what an edit is compared to.
+create or replace function private.place_as_payload(place public.places)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select case when place.id is null then null else jsonb_build_object(
+    'name', place.name, 'nameAr', place.name_ar, 'categoryId', place.category_id, 'zoneId', place.zone_id,
+    'buildingId', place.building_id, 'logoUrl', place.logo_url, 'address', place.address, 'addressAr', place.address_ar,
+    'phone', place.phone, 'whatsapp', place.whatsapp, 'websiteUrl', place.website_url, 'mapUrl', place.map_url,
+    'managerName', place.manager_name, 'managerNameAr', place.manager_name_ar, 'managerPhone', place.manager_phone,
+    'latitude', place.latitude, 'longitude', place.longitude,
+    'details', jsonb_build_object('description', place.description, 'imageUrl', place.image_url, 'youtubeUrl', place.youtube_url)
+  ) end
+$$;
+revoke all on function private.place_as_payload(public.places) from public, anon, authenticated, service_role;
+grant execute on function private.place_as_payload(public.places) to authenticated, service_role;
+
+-- The full vector of one place from its own texts and the names of its category, zone, building.
+create or replace function private.place_search_vector(p public.places)
+returns tsvector
+language sql
+stable
+set search_path = ''
+as $$
+  select private.search_document(
+    p.name || ' ' || coalesce(p.name_ar, ''),
+    concat_ws(' ',
+      (select c.name || ' ' || coalesce(c.name_ar, '') from public.categories c where c.id = p.category_id),
+      (select z.title || ' ' || coalesce(z.title_ar, '') from public.zones z where z.id = p.zone_id),
+      (select b.name || ' ' || coalesce(b.name_ar, '') || ' ' || coalesce(b.number, '') from public.buildings b where b.id = p.building_id)),
+    concat_ws(' ', p.address, p.address_ar),
+    p.phone)
+$$;
+
+-- The moderation functions run as the admin (security invoker): they read the request's columns by
+-- name (`select *` / `returning *` would need reviewed_by) and return the row with the reviewer they set.
+create or replace function private.lock_pending_request(request_id bigint)
+returns public.place_requests
+language plpgsql
+set search_path = ''
+as $$
+declare
+  r public.place_requests;
+begin
+  select q.id, q.type, q.status, q.payload, q.place_id, q.user_id, q.rejection_reason, q.reviewed_at, q.created_at, q.updated_at, q.previous
+    into r.id, r.type, r.status, r.payload, r.place_id, r.user_id, r.rejection_reason, r.reviewed_at, r.created_at, r.updated_at, r.previous
+    from public.place_requests q where q.id = request_id for update;
+  if r.id is null then
+    raise exception 'place request % does not exist', request_id using errcode = 'PR404';
+  end if;
+  if r.status <> 'pending' then
+    raise exception 'place request % is already %', request_id, r.status using errcode = 'PR409';
+  end if;
+  return r;
+end;
+$$;
+revoke all on function private.lock_pending_request(bigint) from public, anon, authenticated, service_role;
+grant execute on function private.lock_pending_request(bigint) to authenticated, service_role;

@@ -4,7 +4,7 @@
  * Function's import map points `postgres`. `supabase functions deploy` bundles local files as they
  * are but fetches `npm:` specifiers from the registry unpatched; vendored, the Edge Function runs the
  * same fixed driver as Node. Run after changing the patch or the postgres version:
- * `npm run vendor:postgres` (tests/deno/vendored-postgres.test.ts fails while the copy is stale).
+ * `npm run vendor:postgres` (tests/deno/edge-function.test.ts fails while the copy is stale).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -8,7 +8,7 @@ import {
 import { mapMarkersSchema } from '../shared/schemas/map.ts';
 
 /**
- * The response checks (spec §5) of the calls public pages make, by name, built from src/shared's schemas.
+ * The response checks (spec.md §5 "Validation rules": responses are checked against the entity shapes) of the calls public pages make, by name, built from src/shared's schemas.
  * Loaded only through `publicSchema(name)` of src/lib/api-client.ts, i.e. as its own chunk when the first
  * response needs checking, so zod is not among the scripts a public page loads before it is interactive
  * (decision 036). Import types from here with `import type` only: a value import would pull zod back into

@@ -16,7 +16,8 @@ as $$
   select extensions.unaccent('extensions.unaccent'::regdictionary, input)
 $$;
 
--- Search normalisation shared by every search column and every query (DESIGN §3):
+-- Search normalisation shared by every search column and every query (DESIGN.md §3 "Data model";
+-- why unaccent alone is not enough for Arabic: DESIGN.md §7 "Known pitfalls"):
 -- Arabic: strip tashkeel (U+064B–U+065F, U+0670) and tatweel (U+0640); أ إ آ ٱ → ا; ى → ي;
 -- ة → ه; ؤ → و; ئ → ي; Arabic-Indic and Persian digits → ASCII.
 -- Latin: lower-case and unaccent. Whitespace collapsed. NULL → ''.

@@ -115,7 +115,7 @@ grant execute on function public.reject_place_request(bigint,text) to authentica
 -- any other (actor = the caller). Admins and the service role only. Returns the place id.
 -- Errors: 42501 not an admin · HI404 no such place entry · HI422 nothing to restore (an insert,
 -- or the category is gone) · HI409 the slug is taken by another place · HI410 the place was
--- deleted more than 30 days ago (HISTORY_RESTORE_DAYS in src/shared/history.ts).
+-- deleted more than 30 days ago (HISTORY_RESTORE_DAYS in src/shared/schemas/history.ts).
 create or replace function public.restore_place_version(entry_id bigint)
 returns bigint
 language plpgsql
@@ -198,6 +198,13 @@ $$;
 revoke all on function public.restore_place_version(bigint) from public, anon, authenticated, service_role;
 grant execute on function public.restore_place_version(bigint) to authenticated, service_role;
 
+-- Reordering (the admin console's drag and drop): the order is a jsonb array of {"id": <bigint>,
+-- "order": <integer>}: ids unique, orders exactly 1…n, and the ids exactly the existing zones (or the
+-- zone's buildings). Errors carry SQLSTATEs that src/server/queries/reorder.ts maps to HTTP:
+--   42501 not an admin (403) · P0002 no such zone (404)
+--   22023 the order is refused (400); HINT names the reason: invalid, duplicate_id, not_from_one,
+--         missing_zones, unknown_zones, missing_buildings, unknown_buildings
+--
 -- Sets every zone's sort_order from p_order (all zones, orders 1…n). Returns how many zones moved.
 create or replace function public.reorder_zones(p_order jsonb)
 returns integer

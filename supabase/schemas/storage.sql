@@ -1,4 +1,5 @@
--- Storage: the public image buckets (spec "Images": PNG, JPG or GIF up to 5 MB) and who may write to
+-- Storage: the public image buckets (spec.md §5 "Validation rules" and §9 "Business constants and limits": images
+-- up to 5 MB; PNG, JPG or GIF) and who may write to
 -- them. storage.buckets/objects belong to Supabase (the embedded stack's bootstrap creates their key
 -- columns); only the rows and policies below are ours.
 --

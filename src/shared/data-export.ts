@@ -6,12 +6,14 @@
 export const EXPORT_FORMATS = ['csv', 'geojson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const DATA_ATTRIBUTION = '© OpenStreetMap contributors';
+const DATA_ATTRIBUTION = '© OpenStreetMap contributors';
 export const DATA_LICENSE = 'ODbL-1.0';
 export const DATA_LICENSE_URL = 'https://opendatacommons.org/licenses/odbl/1-0/';
+/** The notice every exported file carries: the source, the licence by name and its URL (GeoJSON `attribution`). */
+export const DATA_NOTICE =
+  `Data ${DATA_ATTRIBUTION}, available under the Open Database License (${DATA_LICENSE}, ${DATA_LICENSE_URL}).`;
 /** The first line of an exported CSV file (a `#` comment: CSV parsers skip it with `comments: '#'`). */
-export const CSV_ATTRIBUTION_LINE =
-  `# Data ${DATA_ATTRIBUTION}, available under the Open Database License (${DATA_LICENSE}, ${DATA_LICENSE_URL}).`;
+export const CSV_ATTRIBUTION_LINE = `# ${DATA_NOTICE}`;
 
 /**
  * Columns of an exported place, in file order (CSV header; GeoJSON feature properties, without the

@@ -50,7 +50,7 @@ describe('OpenAPI document quality', () => {
     expect((await spectral.run(JSON.stringify(bare))).map((r) => r.code)).toContain('operation-operationId');
   }, 60_000);
 
-  it('every operation has a chosen operationId, a description, a defined tag and examples of its JSON bodies', () => {
+  it('every operation has a chosen operationId, a description, a defined tag and examples of its JSON bodies and success responses', () => {
     const tags = new Set(OPENAPI_TAGS.map((t) => t.name));
     expect(doc.tags.map((t: { name: string }) => t.name)).toEqual([...tags]);
     for (const t of doc.tags) expect(t.description, t.name).toBeTruthy();
@@ -66,6 +66,13 @@ describe('OpenAPI document quality', () => {
       ] as { example?: unknown; schema?: unknown }[];
       for (const m of media) if (m.schema) expect(m.example, `${key}: example`).toBeDefined();
     }
+    // and every operation shows at least one example, whatever its media (files and streams included)
+    const withoutExample = ops.flatMap(({ key, op }) => Object.entries(op.responses as Record<string, any>)
+      .filter(([status]) => status.startsWith('2'))
+      .flatMap(([status, r]) => Object.entries(r.content ?? {}).map(([type, m]: [string, any]) => ({ key: `${key} ${status} ${type}`, m })))
+      .filter(({ m }) => m.example === undefined && m.examples === undefined && m.schema?.example === undefined)
+      .map((x) => x.key));
+    expect(withoutExample).toEqual([]);
     expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);
     // the guide names every operation id and links the named schemas
     const guide = readFileSync(path.join(root, 'docs/api.md'), 'utf8');

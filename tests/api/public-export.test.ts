@@ -68,7 +68,13 @@ describe('GET /public/export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
     const doc = JSON.parse(await res.text());
-    expect(doc).toMatchObject({ type: 'FeatureCollection', attribution: '© OpenStreetMap contributors', license: 'ODbL-1.0' });
+    // the same notice as the CSV's first line: the source, the licence by name and its URL
+    expect(doc).toMatchObject({
+      type: 'FeatureCollection',
+      attribution: 'Data © OpenStreetMap contributors, available under the Open Database License (ODbL-1.0, https://opendatacommons.org/licenses/odbl/1-0/).',
+      license: 'ODbL-1.0', license_url: 'https://opendatacommons.org/licenses/odbl/1-0/',
+    });
+    expect(CSV_ATTRIBUTION_LINE).toBe(`# ${doc.attribution}`);
     expect(doc.features).toHaveLength(3289);
     const [place] = await db.sql`select id::int, latitude, longitude, name, name_ar from public.places where slug = 'starbucks'`;
     const feature = doc.features.find((f: { id: number }) => f.id === place.id);

@@ -59,7 +59,17 @@ export function docsRoutes(deps: AppDeps): ApiApp {
 
   app.openAPIRegistry.registerPath({
     method: 'get', path: '/docs', tags: ['meta'], summary: 'Interactive API reference (HTML page, Scalar)',
-    responses: { 200: { description: 'HTML page', content: { 'text/html': { schema: z.string() } } } },
+    responses: {
+      200: {
+        description: 'HTML page',
+        content: {
+          'text/html': {
+            schema: z.string(),
+            example: '<!doctype html>\n<html>\n  <head>\n    <title>Scalar API Reference</title>\n  </head>\n  <body>\n    <div id="app"></div>\n    <script src="docs/scalar.js"></script>\n  </body>\n</html>',
+          },
+        },
+      },
+    },
   });
   app.get('/docs', async (c, next) => {
     const res = await page(c as unknown as Parameters<typeof page>[0], next);

@@ -1,12 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import Papa from 'papaparse';
 import {
-  CSV_ATTRIBUTION_LINE, DATA_ATTRIBUTION, DATA_LICENSE, DATA_LICENSE_URL, EXPORT_COLUMNS, EXPORT_FORMATS, type ExportFormat,
+  CSV_ATTRIBUTION_LINE, DATA_NOTICE, DATA_LICENSE, DATA_LICENSE_URL, EXPORT_COLUMNS, EXPORT_FORMATS, type ExportFormat,
 } from '../../../shared/data-export.ts';
 import { apiErrorSchema } from '../../../shared/schemas/common.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
 import { streamExportRows, type ExportRow } from '../../queries/export.ts';
+
+/** One place as the export writes it, for the OpenAPI document's examples (a seeded place; other columns empty). */
+const EXAMPLE_PLACE: Partial<Record<(typeof EXPORT_COLUMNS)[number], string>> = {
+  id: '1', slug: 'starbucks', name: 'Starbucks', name_ar: 'ستاربكس', category_slug: 'cafes', category_name: 'Cafés',
+  category_name_ar: 'مقاهي', latitude: '24.6930778', longitude: '46.6753', opening_hours: 'Mo-Su 06:00-24:00',
+  source: 'osm', source_id: '336216070', updated_at: '2026-01-01T00:00:00.000Z',
+};
 
 /** Rows fetched per cursor batch: memory stays at one batch (and the stream's small buffer). */
 const BATCH_ROWS = 500;
@@ -46,7 +53,7 @@ function formatter(format: ExportFormat) {
   }
   let first = true;
   return {
-    head: `{"type":"FeatureCollection","attribution":${JSON.stringify(DATA_ATTRIBUTION)},"license":${JSON.stringify(DATA_LICENSE)},`
+    head: `{"type":"FeatureCollection","attribution":${JSON.stringify(DATA_NOTICE)},"license":${JSON.stringify(DATA_LICENSE)},`
       + `"license_url":${JSON.stringify(DATA_LICENSE_URL)},"features":[\n`,
     batch: (rows: ExportRow[]) => rows.map((r) => {
       const line = (first ? '' : ',\n') + geojsonFeature(r);
@@ -79,12 +86,22 @@ export function exportRoutes(): ApiApp {
         200: {
           description: 'The file (Content-Disposition: attachment)',
           content: {
-            'text/csv': { schema: z.string().openapi({ description: `First line: ${CSV_ATTRIBUTION_LINE}; then the header: ${EXPORT_COLUMNS.join(',')}` }) },
+            'text/csv': {
+              schema: z.string().openapi({ description: `First line: ${CSV_ATTRIBUTION_LINE}; then the header: ${EXPORT_COLUMNS.join(',')}` }),
+              example: `${CSV_ATTRIBUTION_LINE}\r\n${EXPORT_COLUMNS.join(',')}\r\n${EXPORT_COLUMNS.map((c) => EXAMPLE_PLACE[c] ?? '').join(',')}\r\n`,
+            },
             'application/geo+json': {
               schema: z.object({
                 type: z.literal('FeatureCollection'), attribution: z.string(), license: z.string(), license_url: z.string(),
                 features: z.array(z.object({ type: z.literal('Feature'), id: z.number(), geometry: z.unknown(), properties: z.record(z.string(), z.unknown()) })),
               }),
+              example: {
+                type: 'FeatureCollection', attribution: DATA_NOTICE, license: DATA_LICENSE, license_url: DATA_LICENSE_URL,
+                features: [{
+                  type: 'Feature', id: 1, geometry: { type: 'Point', coordinates: [46.6753, 24.6931] },
+                  properties: Object.fromEntries(EXPORT_COLUMNS.filter((c) => c !== 'latitude' && c !== 'longitude').map((c) => [c, EXAMPLE_PLACE[c] ?? ''])),
+                }],
+              },
             },
           },
         },

@@ -124,6 +124,21 @@ describe('server-rendered pages', () => {
     expect(places).not.toContain('/assets/map.js');
   });
 
+  it('home, places, categories and map each describe themselves (meta description), in English and Arabic', async () => {
+    const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
+    const [settings] = await db.sql`select site_description, site_description_ar from public.website_settings`;
+    for (const lang of ['en', 'ar'] as const) {
+      const suffix = lang === 'ar' ? '/ar' : '';
+      const found = new Map<string, string | undefined>();
+      for (const path of ['/', '/places', '/categories', '/map']) found.set(path, description((await page(0, `${path === '/' ? '' : path}${suffix}` || '/')).html));
+      expect(found.get('/'), lang).toBe(lang === 'ar' ? settings.site_description_ar : settings.site_description);
+      expect(new Set(found.values()).size, `${lang}: ${JSON.stringify([...found])}`).toBe(4);
+      for (const [path, text] of found) expect(text?.length, `${lang} ${path}`).toBeGreaterThan(40);
+    }
+    expect(description((await page(0, '/places/ar')).html)).toMatch(/[\u0600-\u06FF]/);
+    expect(description((await page(0, '/places')).html)).toMatch(/^Every place/);
+  });
+
   it('every page carries valid JSON-LD with the properties schema.org requires', async () => {
     const pages = ['/', '/ar', '/places', '/categories', '/categories/cafes', '/zones/olaya', '/p/place-2', '/p/place-2/ar'];
     for (const path of pages) {

@@ -147,3 +147,29 @@ for (const route of ROUTES) {
     }
   });
 }
+
+// Each list page describes itself (issue 27), and keeps doing so once hydrated (DocumentHead rewrites the meta).
+test('places, categories and map keep their own meta description after hydration, en and ar', async ({ page, request }) => {
+  await blockMapTiles(page);
+  const names = await siteNames(request);
+  const expected: Record<Lang, Record<string, string>> = {
+    en: {
+      '/places': `Every place listed in ${names.en}: businesses and services to browse by category, district and building.`,
+      '/categories': `Browse ${names.en} by category: restaurants, cafés, pharmacies and every other kind of place in the city.`,
+      '/map': `The map of ${names.en}: every listed place and district, with the buildings of each district.`,
+    },
+    ar: {
+      '/places': `كل الأماكن المدرجة في ${names.ar}: أعمال وخدمات تتصفحها حسب الفئة والحي والمبنى.`,
+      '/categories': `تصفّح ${names.ar} حسب الفئة: مطاعم ومقاهٍ وصيدليات وكل أنواع الأماكن في المدينة.`,
+      '/map': `خريطة ${names.ar}: كل الأماكن والأحياء المدرجة، مع مباني كل حي.`,
+    },
+  };
+  for (const lang of ['en', 'ar'] as const) {
+    for (const [path, text] of Object.entries(expected[lang])) {
+      await page.goto(localized(path, lang));
+      await waitForHydration(page);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', text);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', text);
+    }
+  }
+});

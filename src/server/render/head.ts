@@ -49,6 +49,9 @@ export interface PageHead {
 
 const strings = { en, ar } as const;
 const section = (lang: Lang, key: keyof typeof en.sections) => strings[lang].sections[key];
+/** A list page's own meta description (locales' `pageDescriptions`), naming the site. */
+const pageDescription = (lang: Lang, key: keyof typeof en.pageDescriptions, siteName: string) =>
+  strings[lang].pageDescriptions[key].replaceAll('{{site}}', siteName);
 const pick = (lang: Lang, value: string, valueAr: string | null | undefined) => (lang === 'ar' && valueAr?.trim() ? valueAr : value);
 
 /** Default share image when a page has none of its own (public/og-default.png, 1200×630). */
@@ -99,7 +102,8 @@ function breadcrumbs(origin: string, lang: Lang, items: [string, string][]) {
 
 /**
  * The `<head>` of a page: title ("Name — Category, Zone | Site name" for a place, "Section | Site name"
- * elsewhere, the site name alone on home; Arabic names on /ar), description from the data, canonical and
+ * elsewhere, the site name alone on home; Arabic names on /ar), description from the data (home: the site's
+ * description; places, categories, map: their own, naming the site), canonical and
  * hreflang URLs, share image (place logo or main image, else the site logo, else the default image) and
  * JSON-LD (WebSite + SearchAction on home; BreadcrumbList on list pages; the place's schema.org type).
  */
@@ -134,10 +138,12 @@ export function buildHead(input: HeadInput): PageHead {
       break;
     case 'places':
       title = withSite(section(lang, 'places'));
+      description = pageDescription(lang, 'places', siteName);
       jsonLd.push(breadcrumbs(origin, lang, [[home, '/'], [section(lang, 'places'), '/places']]));
       break;
     case 'categories':
       title = withSite(section(lang, 'categories'));
+      description = pageDescription(lang, 'categories', siteName);
       jsonLd.push(breadcrumbs(origin, lang, [[home, '/'], [section(lang, 'categories'), '/categories']]));
       break;
     case 'category': {
@@ -198,6 +204,7 @@ export function buildHead(input: HeadInput): PageHead {
       break;
     case 'map':
       title = withSite(section(lang, 'map'));
+      description = pageDescription(lang, 'map', siteName);
       break;
     case 'not-found':
       title = withSite(section(lang, 'notFound'));

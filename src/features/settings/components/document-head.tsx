@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { canonicalPath } from '../../../shared/canonical.ts';
 import { localizePath } from '../../../shared/language.ts';
@@ -19,15 +20,24 @@ function setMeta(selector: string, attr: 'name' | 'property', key: string, conte
 
 const ICON_SIZES = [16, 32, 48, 192, 512];
 
+/** List pages that describe themselves (common `pageDescriptions`, as the server's head.ts writes them). */
+const PAGE_DESCRIPTIONS: Record<string, 'places' | 'categories' | 'map'> = { '/places': 'places', '/categories': 'categories', '/map': 'map' };
+
 /**
  * Keeps <head> in sync with the settings and language: favicons from the site logo in sizes
- * 16/32/48/192/512 (fallback /favicon.svg), description and social-share meta in the current language.
+ * 16/32/48/192/512 (fallback /favicon.svg), description and social-share meta in the current language
+ * (the site's description, or a list page's own: places, categories, map).
  */
 export function DocumentHead() {
   const settings = useWebsiteSettings();
   const { lang, pick } = usePreferences();
   const siteName = pick(settings.siteName, settings.siteNameAr);
-  const description = (lang === 'ar' ? settings.siteDescriptionAr : settings.siteDescription) || settings.siteDescription;
+  const { t } = useTranslation();
+  const route = useLocation();
+  const page = PAGE_DESCRIPTIONS[canonicalPath(route.pathname)];
+  const description = page
+    ? t(`pageDescriptions.${page}`, { site: siteName })
+    : (lang === 'ar' ? settings.siteDescriptionAr : settings.siteDescription) || settings.siteDescription;
 
   useEffect(() => {
     document.head.querySelectorAll('link[rel~="icon"], link[rel="apple-touch-icon"]').forEach((l) => l.remove());
@@ -48,7 +58,6 @@ export function DocumentHead() {
   }, [settings.logoUrl]);
 
   // canonical and language alternates follow client-side navigation (the server wrote the first ones)
-  const route = useLocation();
   useEffect(() => {
     const path = canonicalPath(route.pathname, route.search);
     const [p, qs] = path.split('?');

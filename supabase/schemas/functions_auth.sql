@@ -3,6 +3,8 @@
 -- declared in a later file of config.toml's schema_paths.
 set check_function_bodies = off;
 
+-- Trigger on auth.users (profiles.sql): makes the new user's profile, its name and language (en/ar)
+-- taken from the sign-up's user_metadata.
 create or replace function private.handle_new_user()
 returns trigger
 language plpgsql

@@ -17,6 +17,7 @@ $$;
 revoke all on function private.is_admin() from public, anon, authenticated, service_role;
 grant execute on function private.is_admin() to anon, authenticated, service_role;
 
+-- Raises 42501 unless the caller is an admin or the service role: the first statement of every admin RPC.
 create or replace function private.require_admin()
 returns void
 language plpgsql
@@ -44,6 +45,8 @@ begin
 end;
 $$;
 
+-- Statement trigger on every table a public answer reads: NOTIFY public_data_changed, which empties
+-- the response cache of every API instance (docs/decisions/011-response-cache.md).
 create or replace function private.notify_public_data_changed()
 returns trigger
 language plpgsql

@@ -94,7 +94,8 @@ $$;
 revoke all on function private.place_duplicate_pairs_of(bigint[]) from public, anon, authenticated, service_role;
 
 -- Recomputes the pairs of the places `ids` (deleted ids simply lose theirs): the writers' lock, then
--- delete and insert. Called by the triggers below and once by this migration (backfill).
+-- delete and insert. Called by the triggers on public.places (and once, as a backfill, by the migration
+-- that made the table).
 create or replace function private.refresh_place_duplicate_pairs(ids bigint[])
 returns void
 language plpgsql
@@ -115,6 +116,8 @@ end;
 $$;
 revoke all on function private.refresh_place_duplicate_pairs(bigint[]) from public, anon, authenticated, service_role;
 
+-- Statement triggers on public.places: refresh the pairs of the inserted places, and of the updated ones
+-- whose name, Arabic name, coordinates or phone changed.
 create or replace function private.place_duplicate_pairs_inserted()
 returns trigger
 language plpgsql

@@ -248,6 +248,7 @@ $$;
 revoke all on function private.insert_place_from_payload(jsonb,uuid) from public, anon, authenticated, service_role;
 grant execute on function private.insert_place_from_payload(jsonb,uuid) to authenticated, service_role;
 
+-- Approvals run one at a time (docs/decisions/017-single-flight-mutations.md): a transaction-level lock.
 create or replace function private.lock_approvals()
 returns void
 language sql
@@ -258,6 +259,9 @@ $$;
 revoke all on function private.lock_approvals() from public, anon, authenticated, service_role;
 grant execute on function private.lock_approvals() to authenticated, service_role;
 
+-- Helpers of the policies and of the request list, security definer so they read past RLS but answer
+-- only what the caller may know: the caller's places; a place's owner (admins, the owner, the service
+-- role); who reviewed a request (admins, the service role).
 create or replace function private.owned_place_ids()
 returns SETOF bigint
 language sql
@@ -342,7 +346,8 @@ end;
 $$;
 revoke all on function private.reject_edits_of_deleted_place() from public, anon, authenticated, service_role;
 
--- `previous` of a user's edit request (20260101003100): the same, through place_payload.
+-- `previous` of a user's edit request: the place's current values of the fields the payload changes
+-- (read through private.place_payload), so the reviewer sees before and after.
 create or replace function private.place_request_previous_trigger()
 returns trigger
 language plpgsql

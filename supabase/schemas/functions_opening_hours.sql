@@ -57,6 +57,7 @@ end;
 $$;
 revoke all on function private.place_open_intervals_moved() from public, anon, authenticated, service_role;
 
+-- Keeps private.place_open_counts in step with the intervals inserted, updated, deleted or truncated.
 create or replace function private.place_open_counts_trigger()
 returns trigger
 language plpgsql

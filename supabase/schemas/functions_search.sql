@@ -386,6 +386,8 @@ as $$
 $$;
 revoke all on function private.add_place_counts(jsonb) from public, anon, authenticated, service_role;
 
+-- Keep private.place_counts (places per category and zone) in step with inserts, deletes, truncates and
+-- updates of public.places.
 create or replace function private.place_counts_trigger()
 returns trigger
 language plpgsql

@@ -146,7 +146,8 @@ export async function readCatalog(db: Sql): Promise<Catalog> {
  *       migrations:   s
  *       schema files: v
  *   only in migrations: policy public.places "Anyone can read places"
- * Long values (function bodies, view definitions) show the first line that differs.
+ * Multi-line values (function bodies, view definitions) are shown whole up to 6 lines, else from the
+ * first line that differs.
  */
 export function diffCatalogs(left: Catalog, right: Catalog, names: [string, string]): string[] {
   const [l, r] = names;
@@ -178,6 +179,11 @@ function describeChange(x: string, y: string, labels: [string, string]): string 
   const xs = x.split('\n');
   const ys = y.split('\n');
   if (xs.length === 1 && ys.length === 1) return `    ${labels[0]}${x}\n    ${labels[1]}${y}`;
+  // short values (a one-line function body against a three-line one): both in full
+  if (xs.length <= 6 && ys.length <= 6) {
+    const block = (lines: string[]) => lines.map((l) => `      | ${l}`).join('\n');
+    return `    ${labels[0]}\n${block(xs)}\n    ${labels[1]}\n${block(ys)}`;
+  }
   let i = 0;
   while (i < xs.length && i < ys.length && xs[i] === ys[i]) i++;
   return `    first difference at line ${i + 1} (of ${xs.length} / ${ys.length}):\n` +

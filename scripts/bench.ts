@@ -20,7 +20,11 @@
  *    - API cached: the same sequence from an empty response cache (docs/decisions/011-response-cache.md),
  *      with its hit rate (X-Cache);
  *    - direct SQL: the same query functions called with postgres.js at the same concurrency and pool
- *      size (in the same claims transaction as the API), so API overhead is a ratio.
+ *      size (in the same claims transaction as the API), so API overhead is a ratio;
+ *    - API cached with one write per second (decision 042; BENCH_WRITES=0 skips it): the cached run again while
+ *      the admin, signed in through the API, alternately edits a place's phone (PUT /api/admin/places/{id}, a
+ *      random place) and creates one (POST /api/admin/places, as an approval does), once a second; its
+ *      throughput as a share of the cached run without writes (target ≥ 80 %).
  *    Latency p50/p95/p99.
  * 4. EXPLAIN (ANALYZE) of every statement each scenario runs: node types, sequential scans flagged.
  * 5. Peak RSS of the API process (VmHWM) under load.
@@ -32,7 +36,8 @@
  * not asserted: search p95 ≤ 30 ms, list p95 ≤ 20 ms, HTML p95 ≤ 100 ms, API ≥ 50 % of direct SQL throughput.
  *
  * Env: BENCH_PLACES, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WARMUP (s), BENCH_ONLY
- * (comma-separated scenario name prefixes), BENCH_KEEP=1 (keep the temp folder),
+ * (comma-separated scenario name prefixes), BENCH_KEEP=1 (keep the temp folder), BENCH_WRITES=0 (no run with writes),
+ * BENCH_SKIP_EXPORT=1 (no export download),
  * BENCH_PLANS_URL=postgres://… (only print the scenarios' query plans on that database), BENCH_SKIP_MAP=1.
  */
 import autocannon from 'autocannon';
@@ -57,6 +62,7 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Number(env.BENCH_WARMUP ?? 2);
 const POOL = 10; // the server's pool (createSql default)
 const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
+const WRITES = env.BENCH_WRITES !== '0';
 
 const log = (line: string) => console.log(line);
 
@@ -280,6 +286,42 @@ async function loadDirect(sql: Sql, s: Scenario, seconds: number, concurrency: n
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return summarise(latencies, errors, seconds);
+}
+
+/** The admin's writes of the "one write per second" runs: what it did, and a stop that waits for the last one. */
+interface Writer { stop: () => Promise<{ writes: number; failed: number; meanMs: number }> }
+
+/**
+ * Once a second, as the admin through the API: an edit of a random place's phone, then the creation of a
+ * place in a random category and zone (what an approval writes), alternately. Each write's change
+ * notification reaches the server's cache as a Studio edit or another instance's would.
+ */
+function startWriter(base: string, token: string, placeIds: number[], categoryIds: number[], zoneIds: number[], seed: number): Writer {
+  const rand = prng(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+  let n = 0;
+  let failed = 0;
+  let totalMs = 0;
+  let running: Promise<void> = Promise.resolve();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const write = async () => {
+    const k = n++;
+    const t = performance.now();
+    const res = k % 2 === 0
+      ? await fetch(`${base}/api/admin/places/${pick(placeIds)}`, { method: 'PUT', headers, body: JSON.stringify({ phone: `+9665${String(10_000_000 + k).slice(-8)}` }) })
+      : await fetch(`${base}/api/admin/places`, { method: 'POST', headers, body: JSON.stringify({ name: `Bench write ${seed}-${k}`, categoryId: pick(categoryIds), zoneId: pick(zoneIds) }) });
+    await res.arrayBuffer();
+    totalMs += performance.now() - t;
+    if (!res.ok) failed++;
+  };
+  const timer = setInterval(() => { running = running.then(write).catch(() => { failed++; }); }, 1000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      return { writes: n, failed, meanMs: n ? Math.round(totalMs / n) : 0 };
+    },
+  };
 }
 
 // ───────────────────────────── plans ─────────────────────────────
@@ -522,8 +564,27 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     sql = createSql(`postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`, { max: POOL });
 
-    log('\n▶ export of every place (GET /api/public/export), before the load runs');
-    results.export = await benchExport(base, server.child.pid!);
+    if (env.BENCH_SKIP_EXPORT) results.export = { skipped: 'BENCH_SKIP_EXPORT is set' };
+    else {
+      log('\n▶ export of every place (GET /api/public/export), before the load runs');
+      results.export = await benchExport(base, server.child.pid!);
+    }
+    // the admin of the write runs, signed in through the API
+    let adminToken = '';
+    if (WRITES) {
+      const res = await fetch(`${base}/api/admin/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bench-admin@example.test', password: 'bench-admin-password-1' }),
+      });
+      adminToken = ((await res.json()) as { data: { token: string } }).data.token;
+    }
+    const writeTargets = WRITES
+      ? {
+        placeIds: (await sql<{ id: number }[]>`select id::int from public.places order by md5(id::text) limit 20000`).map((r) => r.id),
+        categoryIds: (await sql<{ id: number }[]>`select id::int from public.categories`).map((r) => r.id),
+        zoneIds: (await sql<{ id: number }[]>`select id::int from public.zones`).map((r) => r.id),
+      }
+      : null;
 
     const list = scenarios(await scenarioData(sql));
     const rssBefore = rssOf(server.child.pid!);
@@ -537,6 +598,18 @@ async function main() {
       log(`  API uncached  ${uncached.rps} req/s  p50 ${uncached.p50}  p95 ${uncached.p95}  p99 ${uncached.p99} ms  errors ${uncached.errors}`);
       const cached = await loadApi(base, s, DURATION, CONNECTIONS, false);
       log(`  API cached    ${cached.rps} req/s  p50 ${cached.p50}  p95 ${cached.p95}  p99 ${cached.p99} ms  errors ${cached.errors}  hits ${cached.hitRatePct} %`);
+      let withWrites: (ApiLoadResult & { writes: number; failedWrites: number; writeMeanMs: number; ofCachedPct: number }) | undefined;
+      if (writeTargets) {
+        // the same cached run from an empty cache (an `*` notification empties it), with one write per second
+        await sql`select pg_notify('public_data_changed', '*')`;
+        await new Promise((r) => setTimeout(r, 200));
+        const writer = startWriter(base, adminToken, writeTargets.placeIds, writeTargets.categoryIds, writeTargets.zoneIds, rows.length + 1);
+        const load = await loadApi(base, s, DURATION, CONNECTIONS, false);
+        const w = await writer.stop();
+        withWrites = { ...load, writes: w.writes, failedWrites: w.failed, writeMeanMs: w.meanMs, ofCachedPct: Math.round((load.rps / cached.rps) * 1000) / 10 };
+        log(`  cached+writes ${load.rps} req/s  p50 ${load.p50}  p95 ${load.p95}  p99 ${load.p99} ms  errors ${load.errors}  hits ${load.hitRatePct} %  `
+          + `(${w.writes} writes, ${w.failed} failed, ${w.meanMs} ms each): ${withWrites.ofCachedPct} % of cached`);
+      }
       await loadDirect(sql, s, WARMUP, CONNECTIONS);
       const direct = await loadDirect(sql, s, DURATION, CONNECTIONS);
       log(`  SQL           ${direct.rps} req/s  p50 ${direct.p50}  p95 ${direct.p95}  p99 ${direct.p99} ms  errors ${direct.errors}`);
@@ -546,7 +619,7 @@ async function main() {
       if (seq.length) log(`  ⚠ sequential scans: ${seq.join('; ')}`);
       const target = s.kind === 'html' ? 100 : s.kind === 'search' ? 30 : 20;
       rows.push({
-        scenario: s.name, kind: s.kind, distinctRequests: s.variants.length, cached, uncached, direct,
+        scenario: s.name, kind: s.kind, distinctRequests: s.variants.length, cached, uncached, direct, withWrites,
         cachedVsSqlPct: Math.round((cached.rps / direct.rps) * 100), uncachedVsSqlPct: Math.round((uncached.rps / direct.rps) * 100),
         targetP95Ms: target, meetsP95: { cached: cached.p95 <= target, uncached: uncached.p95 <= target }, plans, seqScans: seq,
       });
@@ -575,13 +648,15 @@ async function main() {
       'uncached req/s': r.uncached.rps, 'uncached p95': ok(r.uncached.p95, r.targetP95Ms),
       'SQL req/s': r.direct.rps, 'SQL p95': r.direct.p95,
       'cached/SQL %': r.cachedVsSqlPct, 'uncached/SQL %': r.uncachedVsSqlPct,
-      errors: r.cached.errors + r.uncached.errors + r.direct.errors,
+      ...(r.withWrites ? { 'cached, 1 write/s req/s': r.withWrites.rps, 'of cached %': r.withWrites.ofCachedPct, 'hit % (writes)': r.withWrites.hitRatePct } : {}),
+      errors: r.cached.errors + r.uncached.errors + r.direct.errors + (r.withWrites?.errors ?? 0),
     })));
-    log('p95 in ms; ✗ = over the target (lists 20 ms, search 30 ms). API throughput target: ≥ 50 % of direct SQL.');
+    log('p95 in ms; ✗ = over the target (lists 20 ms, search 30 ms). API throughput target: ≥ 50 % of direct SQL.'
+      + (WRITES ? ' With one write per second (an edit or a new place, through the API), cached throughput target: ≥ 80 % of the cached run without writes.' : ''));
     const seqScans = rows.filter((r: any) => r.seqScans.length).map((r: any) => `${r.scenario}: ${r.seqScans.join('; ')}`);
     if (seqScans.length) log(`⚠ sequential scans: ${seqScans.join(' | ')}`);
     log(`Start-up on an existing data folder: ${server.startupMs} ms. API process RSS: ${rssBefore.rssMb} MB before load, peak ${rssAfter.peakMb} MB.`);
-    for (const e of results.export as any[]) log(`Export ${e.format}: ${e.rows} places, ${e.mb} MB in ${e.ms} ms; API RSS ${e.rssBeforeMb} MB before, peak ${e.peakRssMb} MB during.`);
+    for (const e of Array.isArray(results.export) ? results.export : []) log(`Export ${e.format}: ${e.rows} places, ${e.mb} MB in ${e.ms} ms; API RSS ${e.rssBeforeMb} MB before, peak ${e.peakRssMb} MB during.`);
     const spa = results.spa as any;
     if (spa.skipped) log(`SPA: skipped (${spa.skipped})`);
     else {

@@ -1,7 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { adminGuard } from './auth/guards.ts';
-import { ANON_CLAIMS, withClaims, type JwtClaims } from './db/client.ts';
+import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from './db/client.ts';
+import { parseChangePayload } from './http/cache-tags.ts';
 import { ApiError } from './http/api-error.ts';
 import { jsonBodyLimit } from './http/body-limit.ts';
 import { apiCors } from './http/cors.ts';
@@ -11,6 +12,7 @@ import { langFromHeader } from './http/messages.ts';
 import { registerOpenApiDocument, securedOperations } from './http/openapi.ts';
 import { requestLog, SILENT_LOGGER } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { changedCacheTags } from './queries/change-tags.ts';
 import { openingHoursReindexer } from './queries/open-intervals.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
@@ -66,12 +68,21 @@ export function createApp(deps: AppDeps): ApiApp {
     c.set('claims', claims);
     const cache = deps.responseCache;
     const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    c.set('db', (fn) => {
-      const tx = withClaims(deps.sql, c.get('claims'), fn, { statementTimeoutMs: deps.statementTimeoutMs });
+    c.set('db', <T>(fn: (tx: Tx) => Promise<T>) => {
+      // a write reads, before it commits, the cache tags its changes touched (decision 042) ...
+      let changed: string | null = null;
+      const work = cache && writes
+        ? async (tx: Tx) => {
+          const value = await fn(tx);
+          changed = await changedCacheTags(tx);
+          return value;
+        }
+        : fn;
+      const tx = withClaims(deps.sql, c.get('claims'), work, { statementTimeoutMs: deps.statementTimeoutMs });
       const done = writes ? tx.then(async (value) => { await reindexHours(); return value; }) : tx;
-      // a write empties the response cache once it committed (or failed), before its answer is sent,
-      // so its client never reads an older answer afterwards (the change notification follows too)
-      return cache && writes ? done.finally(() => cache.invalidate()) : done;
+      // ... and drops those answers once it committed, before its answer is sent, so its client never
+      // reads an older answer afterwards (the change notification follows and reaches other instances)
+      return cache && writes ? done.finally(() => { if (changed) cache.invalidate(parseChangePayload(changed)); }) : done;
     });
     // Secured operations (bearerAuth in the document) refuse anonymous callers with 401 before their input is read.
     if (claims.role === 'anon' && matches(c, secured)) throw new ApiError(401, 'unauthorized');

@@ -32,6 +32,22 @@ describe('MarkerIndexCache', () => {
     expect(cache.set('k', index, cache.generation)).toBe(true);
   });
 
+  it('drops only the indexes whose filter a change touches (decision 042), and refuses a build older than that change', () => {
+    const cache = new MarkerIndexCache(() => true);
+    const g = cache.generation;
+    cache.set('\u0000', index, g); // the whole map
+    cache.set('olaya\u0000', index, g); // zone olaya
+    cache.set('\u0000cafes', index, g); // category cafes
+    cache.set('malaz\u0000banks', index, g);
+    cache.invalidate(new Set(['mk:*:*', 'mk:cafes:*', 'mk:*:olaya', 'mk:cafes:olaya']));
+    expect(cache.get('\u0000')).toBeUndefined();
+    expect(cache.get('olaya\u0000')).toBeUndefined();
+    expect(cache.get('\u0000cafes')).toBeUndefined();
+    expect(cache.get('malaz\u0000banks')).toBe(index);
+    expect(cache.set('olaya\u0000', index, g)).toBe(false); // built from a snapshot older than the change
+    expect(cache.set('malaz\u0000', index, g)).toBe(true); // not touched by it
+  });
+
   it('holds nothing while change notifications are down, and stays bounded', () => {
     let live = false;
     const cache = new MarkerIndexCache(() => live, 2);
@@ -74,6 +90,13 @@ describe('MarkerIndexCache', () => {
       cache.setWarmer(async () => warms++, 1000);
       await vi.advanceTimersByTimeAsync(0);
       expect(warms).toBe(1);
+      cache.invalidate();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(warms).toBe(1); // nobody asked for the whole map since the last warm-up: not rebuilt ahead
+      await cache.getOrBuild('\u0000', async () => buildMarkerIndex([], []));
+      cache.invalidate(new Set(['mk:cafes:olaya']));
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(warms).toBe(1); // a change the whole map's markers do not show
       cache.invalidate();
       await vi.advanceTimersByTimeAsync(600);
       cache.invalidate();

@@ -83,19 +83,52 @@ export class MarkerIndexCache {
     return this.isLive() ? this.#entries.get(key) : undefined;
   }
 
-  /** Keeps `index` unless an invalidation happened since `generation` or notifications are down. */
+  /** Keeps `index` unless an invalidation touching `key` happened since `generation` or notifications are down. */
   set(key: string, index: MarkerIndex, generation: number): boolean {
-    if (!this.isLive() || generation !== this.#generation) return false;
+    if (!this.isLive() || (this.#touched.get(key) ?? this.#wide) > generation) return false;
     if (this.#entries.size >= this.maxEntries) this.#entries.clear();
     this.#entries.set(key, index);
     return true;
   }
 
-  invalidate(): void {
-    this.#generation++;
-    this.#entries.clear();
-    this.#scheduleWarm();
+  /** The generation of the last invalidation of everything, and of each key since. */
+  #wide = 0;
+  readonly #touched = new Map<string, number>();
+
+  /**
+   * Drops the indexes a change touches (decision 042): every one for `'all'`, else those whose filter
+   * (`<zone>\u0000<category>`, empty = none) matches a marker tag of `changed` (`mk:<category|*>:<zone|*>`).
+   * The whole map's index is rebuilt ahead of its next request only if it was asked for since the last build.
+   */
+  invalidate(changed: Set<string> | 'all' = 'all'): void {
+    const generation = ++this.#generation;
+    let wholeMap = false;
+    if (changed === 'all') {
+      this.#wide = generation;
+      this.#touched.clear();
+      this.#entries.clear();
+      wholeMap = true;
+    } else {
+      const keys = new Set([...this.#entries.keys(), ...[...this.#pending.keys()].map((k) => k.slice(k.indexOf('\u0000') + 1))]);
+      for (const key of keys) {
+        const [zone = '', category = ''] = key.split('\u0000');
+        if (!changed.has(`mk:${category || '*'}:${zone || '*'}`)) continue;
+        this.#entries.delete(key);
+        this.#touched.set(key, generation);
+        if (key === '\u0000') wholeMap = true;
+      }
+      if (changed.has('mk:*:*')) wholeMap = true;
+      if (this.#touched.size > 4 * this.maxEntries) {
+        this.#wide = generation;
+        this.#touched.clear();
+        this.#entries.clear();
+      }
+    }
+    if (wholeMap && this.#askedSinceWarm) this.#scheduleWarm();
   }
+
+  /** The whole map's index was asked for since the last warm-up (else a change does not rebuild it ahead). */
+  #askedSinceWarm = true;
 
   #warmer: (() => Promise<unknown>) | null = null;
   #warmDelayMs = 0;
@@ -123,7 +156,8 @@ export class MarkerIndexCache {
     const warm = this.#warmer;
     if (!warm) return;
     clearTimeout(this.#warmTimer);
-    this.#warmTimer = setTimeout(() => void warm().catch(() => undefined), delayMs);
+    // the warm-up's own request does not count as a visitor's
+    this.#warmTimer = setTimeout(() => void warm().catch(() => undefined).finally(() => { this.#askedSinceWarm = false; }), delayMs);
     (this.#warmTimer as { unref?: () => void }).unref?.();
   }
 
@@ -135,6 +169,7 @@ export class MarkerIndexCache {
    * serves all.
    */
   getOrBuild(key: string, build: () => Promise<MarkerIndex>): Promise<MarkerIndex> {
+    if (key === '\u0000') this.#askedSinceWarm = true;
     const hit = this.get(key);
     if (hit) return Promise.resolve(hit);
     const generation = this.#generation;

@@ -26,6 +26,7 @@ import { DEFAULT_AUTH_RATE_LIMITS, scalePerIpLimits } from './auth/rate-limit.ts
 import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode, mailerFromEnv } from './auth/node-setup.ts';
 import { startDevMailbox } from './mail/dev-mailbox.ts';
 import { listenForChanges } from './db/change-listener.ts';
+import { parseChangePayload } from './http/cache-tags.ts';
 import { createPublicCaches } from './http/public-caches.ts';
 import { openingHoursReindexer } from './queries/open-intervals.ts';
 import { LocalStorageProvider } from './storage/local-storage-provider.ts';
@@ -74,8 +75,8 @@ async function main() {
   const hashesFile = path.join(distDir, INLINE_SCRIPT_HASHES_FILE);
   const scriptHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as string[]) : [];
   const security = { tileUrl: env.VITE_MAP_TILE_URL, apiUrl: env.VITE_API_URL, trustProxy: env.TRUST_PROXY, scriptHashes };
-  // Anonymous public answers from memory, emptied on every change notification of the database
-  // (and on writes through this API); served only while the LISTEN connection is up.
+  // Anonymous public answers from memory; a change notification of the database (or a write through
+  // this API) drops those showing what it changed (decision 042); served only while the LISTEN connection is up.
   // The map's clustering indexes (decision 031) live and die with it.
   const caches = env.RESPONSE_CACHE
     ? createPublicCaches({ maxEntries: env.RESPONSE_CACHE_MAX_ENTRIES, maxBytes: env.RESPONSE_CACHE_MAX_MB * 2 ** 20 })
@@ -88,8 +89,9 @@ async function main() {
   void reindexOpeningHours();
   const changes = responseCache
     ? listenForChanges(stack.databaseUrl, {
-      onChange: () => {
-        responseCache.invalidate();
+      // the payload names what changed (decision 042): only the answers and pages showing it go
+      onChange: (payload) => {
+        responseCache.invalidate(parseChangePayload(payload));
         void reindexOpeningHours();
       },
       onLiveChange: (live) => responseCache.setLive(live),

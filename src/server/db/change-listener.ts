@@ -1,7 +1,13 @@
 import postgres, { type Sql } from 'postgres';
 
-/** The channel of migration 20260101004000_public_change_notifications.sql (payload: `schema.table`). */
+/**
+ * The channel of migrations 20260101004000_public_change_notifications.sql and
+ * 20260101008300_precise_change_notifications.sql (payload: the change's cache tags, decision 042).
+ */
 export const PUBLIC_DATA_CHANNEL = 'public_data_changed';
+
+/** Payloads starting with this are the listeners' own heartbeats (never passed to onChange; no cache tag matches them). */
+export const PROBE_PREFIX = 'heartbeat:';
 
 export interface ChangeListenerOptions {
   /** Channel to LISTEN on (a plain identifier). Default PUBLIC_DATA_CHANNEL. */
@@ -32,10 +38,12 @@ export interface ChangeListener {
 
 /**
  * LISTENs on `channel` on a connection of its own (owner URL, one connection, no idle or lifetime
- * limit) and keeps it that way: when the connection closes, cannot be opened, or a heartbeat
- * (`select 1`) fails or takes longer than `heartbeatTimeoutMs`, it reports `live = false`, drops
- * the session and opens a new one after `retryMs`, reporting `live = true` once the new LISTEN is
- * acknowledged. Notifications sent while no LISTEN was in force are lost (Postgres does not queue
+ * limit) and keeps it that way: when the connection closes, cannot be opened, or a heartbeat (a
+ * `pg_notify` to itself on `channel`) is not heard back within `heartbeatTimeoutMs`, it reports
+ * `live = false`, drops the session and opens a new one after `retryMs`, reporting `live = true` once
+ * the new LISTEN is acknowledged and its first heartbeat heard. Through a transaction-mode pooler
+ * (Supabase's port 6543) LISTEN is accepted but nothing is heard: the first heartbeat fails, so the
+ * cache is never served from (slow, never stale); use the direct or a session-mode URL. Notifications sent while no LISTEN was in force are lost (Postgres does not queue
  * them), which is why callers must treat "not live" as "anything may have changed".
  * A postgres.js `sql.listen` is not used: after a close it re-listens once and gives up silently
  * if the database is still down, and it reports no loss of the connection.
@@ -69,17 +77,31 @@ export function listenForChanges(url: string, options: ChangeListenerOptions): C
     if (!stopped && !retry) retry = unref(setTimeout(open, retryMs));
   };
 
-  const check = async (s: Sql) => {
+  // A heartbeat is a notification this session sends to itself: it must come back. A session that can
+  // run statements but hears nothing (LISTEN through a transaction-mode pooler, whose server connection
+  // changes between transactions) is not live either.
+  const probeId = Math.random().toString(36).slice(2, 10);
+  let probes = 0;
+  const waiting = new Map<string, () => void>();
+  const probe = async (s: Sql): Promise<void> => {
+    const payload = `${PROBE_PREFIX}${probeId}:${++probes}`;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const heard = new Promise<void>((resolve) => waiting.set(payload, resolve));
     try {
       await Promise.race([
-        s`select 1`,
-        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`heartbeat over ${heartbeatTimeoutMs} ms`)), heartbeatTimeoutMs); }),
+        Promise.all([s`select pg_notify(${channel}, ${payload})`, heard]),
+        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`heartbeat not heard back within ${heartbeatTimeoutMs} ms`)), heartbeatTimeoutMs); }),
       ]);
-    } catch (error) {
-      drop(s, error);
     } finally {
       clearTimeout(timer);
+      waiting.delete(payload);
+    }
+  };
+  const check = async (s: Sql) => {
+    try {
+      await probe(s);
+    } catch (error) {
+      drop(s, error);
     }
   };
 
@@ -88,7 +110,9 @@ export function listenForChanges(url: string, options: ChangeListenerOptions): C
     if (stopped) return;
     // `onnotify` (every notification of the connection) is a postgres.js option its types omit
     const onnotify = (name: string, payload: string) => {
-      if (name === channel) options.onChange(payload);
+      if (name !== channel) return;
+      if (payload.startsWith(PROBE_PREFIX)) waiting.get(payload)?.();
+      else options.onChange(payload);
     };
     const s: Sql = postgres(url, {
       max: 1, prepare: false, idle_timeout: 0, max_lifetime: null, connect_timeout: 2, backoff: () => 0,
@@ -100,6 +124,7 @@ export function listenForChanges(url: string, options: ChangeListenerOptions): C
     session = s;
     try {
       await s.unsafe(`listen ${channel}`);
+      await probe(s);
     } catch (error) {
       drop(s, error);
       return;

@@ -44,11 +44,12 @@ export interface AppDeps {
   docsScript?: () => Promise<Uint8Array>;
   /**
    * Cache of anonymous public GET answers (Node: on by default; the Edge Function has none). Its
-   * middleware answers hits before the routes; every write transaction of a request empties it
-   * when it ends. (The shape of http/response-cache.ts's ResponseCache, named here so the Edge
+   * middleware answers hits before the routes; every write transaction of a request drops the
+   * answers its changes touched when it ends (decision 042: `changed` = the change's cache tags, or
+   * 'all'). (The shape of http/response-cache.ts's ResponseCache, named here so the Edge
    * Function's import graph stays without lru-cache.)
    */
-  responseCache?: { middleware(): import('hono').MiddlewareHandler; invalidate(): void };
+  responseCache?: { middleware(): import('hono').MiddlewareHandler; invalidate(changed?: Set<string> | 'all'): void };
   /**
    * The map's clustering indexes by filter, emptied with the response cache (Node; absent: each
    * bbox request builds its index — decision 031). The shape of map-clusters.ts's MarkerIndexCache.

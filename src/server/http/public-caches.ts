@@ -1,20 +1,24 @@
 import { MarkerIndexCache } from '../map-clusters.ts';
+import { RELATED_PLACES_LIMIT } from '../queries/places.ts';
 import { clearSearchCaches } from '../queries/search.ts';
 import { ResponseCache } from './response-cache.ts';
 
 /**
- * The Node server's caches of public data, emptied together (decisions 011 and 031): the response
- * cache, whose invalidation (change notification, write through the API, LISTEN lost or back) also
- * empties the search plan/total caches and the map's clustering indexes; the indexes are kept only
- * while the response cache is live.
+ * The Node server's caches of public data, invalidated together (decisions 011, 031 and 042): the
+ * response cache, whose invalidation (change notification, write through the API, LISTEN lost or
+ * back) also empties the search plan/total caches (on any change of places or of the vocabulary) and
+ * drops the map's clustering indexes the change touches; the indexes are kept only while the
+ * response cache is live.
  */
 export function createPublicCaches(options: { maxEntries: number; maxBytes: number }): { responseCache: ResponseCache; markerIndexes: MarkerIndexCache } {
   const markerIndexes = new MarkerIndexCache(() => responseCache.live);
   const responseCache: ResponseCache = new ResponseCache({
     ...options,
-    onInvalidate: () => {
-      clearSearchCaches();
-      markerIndexes.invalidate();
+    relatedLimit: RELATED_PLACES_LIMIT,
+    onInvalidate: (changed) => {
+      // search plans and totals depend on every place and on the typo vocabulary
+      if (changed === 'all' || changed.has('search') || changed.has('pl:*:*')) clearSearchCaches();
+      markerIndexes.invalidate(changed);
     },
   });
   return { responseCache, markerIndexes };

@@ -222,3 +222,50 @@ describe('ResponseCache', () => {
     expect(() => new ResponseCache({ maxEntries: 10, maxBytes: 10 })).toThrow();
   });
 });
+
+describe('ResponseCache: tags (decision 042)', () => {
+  const entry = (text: string) => ({ status: 200 as const, headers: [] as [string, string][], body: new TextEncoder().encode(text) });
+
+  it('drops only the entries sharing a tag with a change; everything for `all`', () => {
+    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 1 << 20 });
+    cache.setLive(true);
+    const g = cache.generation();
+    cache.set('a', entry('a'), g, undefined, ['p:a', 'pl:*:*']);
+    cache.set('b', entry('b'), g, undefined, ['p:b']);
+    cache.set('c', entry('c'), g); // no tags given: `any`
+    cache.invalidate(new Set(['p:a']));
+    expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([false, true, false]);
+    cache.invalidate('all');
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('refuses an answer computed before a change that touches it, keeps one the change does not touch', () => {
+    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 1 << 20 });
+    cache.setLive(true);
+    const started = cache.generation();
+    cache.invalidate(new Set(['p:a']));
+    expect(cache.set('a', entry('a'), started, undefined, ['p:a'])).toBe(false);
+    expect(cache.set('b', entry('b'), started, undefined, ['p:b'])).toBe(true);
+  });
+
+  it('concurrent misses of one key wait for the first computation; the tags of what a render read are collected', async () => {
+    const { cache, runs, get, hold } = setup();
+    cache.setLive(true);
+    const release = hold();
+    const first = get('/api/public/categories');
+    await new Promise((r) => setTimeout(r, 10));
+    const second = get('/api/public/categories');
+    await new Promise((r) => setTimeout(r, 10));
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(runs.categories).toBe(1);
+    expect([a.headers.get('X-Cache'), b.headers.get('X-Cache')]).toEqual(['miss', 'hit']);
+    const [, tags] = await cache.collectTags(async () => {
+      await get('/api/public/categories');
+      await get('/api/public/places/blue-cafe');
+    });
+    expect(tags.sort()).toEqual(['cats', 'p:blue-cafe']);
+    const [, unknown] = await cache.collectTags(async () => { await get('/api/public/places/blue-cafe/share'); });
+    expect(unknown).toEqual(['any']);
+  });
+});

@@ -327,6 +327,9 @@ export async function getPlaceBySlug(tx: Tx, slug: string): Promise<PlaceRow | u
   return rows[0];
 }
 
+/** Most related places a place detail shows (the response cache's tags rely on it: http/cache-tags.ts). */
+export const RELATED_PLACES_LIMIT = 6;
+
 /**
  * Up to `limit` other places in the same category as the place `slug`, those in the same zone
  * first, each group by name; [] when there is no such place. The place is looked up by slug inside
@@ -334,7 +337,7 @@ export async function getPlaceBySlug(tx: Tx, slug: string): Promise<PlaceRow | u
  * reads ((category_id, zone_id, name, id) and (category_id, name, id)), so the cost does not grow
  * with the size of the category.
  */
-export async function relatedPlaces(tx: Tx, slug: string, limit = 6) {
+export async function relatedPlaces(tx: Tx, slug: string, limit = RELATED_PLACES_LIMIT) {
   const n = Math.max(1, Math.trunc(limit)); // a literal, so the generic plan knows the row count
   // scalar sub-selects (init plans) rather than a join: the place's values become parameters of
   // index scans that deliver rows already in name order

@@ -26,7 +26,7 @@ export interface PageRendererOptions {
   entry: ServerEntry;
   /** The API, in process: `path` starts with `/api/`; called as the anonymous caller. */
   api: (path: string, init?: RequestInit) => Promise<Response>;
-  /** Decision 011's cache: rendered pages are kept beside the API answers and emptied with them. */
+  /** Decision 011's cache: rendered pages are kept beside the API answers, with their tags (decision 042). */
   cache?: ResponseCache;
   /** The site's public origin for canonical/share URLs (PUBLIC_URL); else each request's origin. */
   publicUrl?: string;
@@ -260,11 +260,14 @@ export function createPageRenderer(options: PageRendererOptions) {
 
     // like the API's cache (decision 011): `Cache-Control: no-cache` asks for a fresh render, not stored
     fresh = /no-cache|no-store|max-age=0/i.test(request.headers.get('cache-control') ?? '') || /no-cache/i.test(request.headers.get('pragma') ?? '');
-    const kept = fresh ? undefined : (cache?.get(key) as unknown as { page?: CachedPage } | undefined);
+    // a render of this page started since the last change is waited for, not repeated (decision 042)
+    const kept = fresh ? undefined : ((cache?.get(key) ?? await cache?.join(key)) as unknown as { page?: CachedPage } | undefined);
     if (kept?.page) return answer(kept.page, true);
     const generation = cache?.generation() ?? 0;
     const nonce = context.nonce || randomBytes(16).toString('base64');
-    const { status, body } = await render(url, lang, theme, nonce);
+    // the page keeps the cache tags of every API answer its render read: a change drops it when it touches one of them
+    const rendering = cache ? cache.collectTags(() => render(url, lang, theme, nonce)) : render(url, lang, theme, nonce).then((r): [typeof r, string[]] => [r, []]);
+    const [{ status, body }, tags] = await (cache && !fresh ? cache.track(key, rendering) : rendering);
     if (status === 404) {
       // a slug merged into another place (decision 023): the API's 301 names the kept place → 301 to its page
       const merged = /^\/p\/([^/]+)(\/ar)?\/?$/.exec(url.pathname);
@@ -278,7 +281,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     if (cache && !fresh) {
       const bytes = new TextEncoder().encode(body);
       const entry = { status: 200 as const, headers: [] as [string, string][], body: bytes, page };
-      cache.set(key, entry, generation);
+      cache.set(key, entry, generation, undefined, tags);
     }
     return answer(page, false);
   };

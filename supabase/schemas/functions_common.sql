@@ -45,8 +45,38 @@ begin
 end;
 $$;
 
--- Statement trigger on every table a public answer reads: NOTIFY public_data_changed, which empties
--- the response cache of every API instance (docs/decisions/011-response-cache.md).
+-- Change notifications for the response cache (docs/decisions/042-precise-cache-invalidation.md).
+-- The payload of NOTIFY public_data_changed is the list of cache tags a change touches, separated by
+-- spaces, or `*` (empty everything); src/server/http/cache-tags.ts names the tags. Every tag list is
+-- also appended to the transaction-local setting `dalil.changed_tags`, which the API reads before
+-- committing its own writes (the writer then reads its write at once).
+create or replace function private.notify_cache_tags(tags text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  so_far text := nullif(current_setting('dalil.changed_tags', true), '');
+begin
+  if tags is null or tags = '' then
+    return;
+  end if;
+  if length(tags) > 7000 then
+    tags := '*';
+  end if;
+  perform pg_notify('public_data_changed', tags);
+  perform set_config('dalil.changed_tags',
+    case when so_far is null then tags
+         when so_far = '*' or tags = '*' or length(so_far) + length(tags) > 7000 then '*'
+         else so_far || ' ' || tags end,
+    true);
+end;
+$$;
+revoke all on function private.notify_cache_tags(text) from public;
+
+-- The tables a public answer reads other than places and slug redirects: `*`. The derived tables only
+-- when edited directly (a change made by a trigger of places is covered by the places notification).
 create or replace function private.notify_public_data_changed()
 returns trigger
 language plpgsql
@@ -54,7 +84,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform pg_notify('public_data_changed', tg_table_schema || '.' || tg_table_name);
+  if tg_table_schema = 'private' and tg_table_name in ('place_counts', 'search_terms') and pg_trigger_depth() > 1 then
+    return null;
+  end if;
+  perform private.notify_cache_tags('*');
   return null;
 end;
 $$;
@@ -95,3 +128,69 @@ end
 $$;
 revoke all on function private.parse_order(jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.parse_order(jsonb) to authenticated, service_role;
+
+-- Most rows of one statement on places described tag by tag (private.place_change_tags); a larger
+-- one (an import, a bulk edit) or TRUNCATE empties everything.
+create or replace function private.notify_place_changes()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  olds public.places[] := '{}';
+  news public.places[] := '{}';
+  rows bigint := 0;
+begin
+  if tg_op = 'TRUNCATE' then
+    perform private.notify_cache_tags('*');
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    select count(*) into rows from old_rows;
+  else
+    select count(*) into rows from new_rows;
+  end if;
+  if rows = 0 then
+    return null;
+  end if;
+  if rows > 200 then
+    perform private.notify_cache_tags('*');
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    select array_agg(r) into olds from old_rows r;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    select array_agg(r) into news from new_rows r;
+  end if;
+  perform private.notify_cache_tags(private.place_change_tags(coalesce(olds, '{}'), coalesce(news, '{}')));
+  return null;
+end;
+$$;
+revoke all on function private.notify_place_changes() from public;
+
+-- Slug redirects (decision 023) decide only whether /p/<old slug> answers 301: `p:<old slug>`.
+create or replace function private.notify_slug_redirect_changes()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  tags text;
+begin
+  if tg_op = 'TRUNCATE' then
+    perform private.notify_cache_tags('*');
+  elsif tg_op = 'INSERT' then
+    select string_agg(distinct 'p:' || r.old_slug, ' ') into tags from new_rows r;
+  elsif tg_op = 'DELETE' then
+    select string_agg(distinct 'p:' || r.old_slug, ' ') into tags from old_rows r;
+  else
+    select string_agg(distinct 'p:' || s, ' ') into tags from (select old_slug from old_rows union select old_slug from new_rows) x(s);
+  end if;
+  perform private.notify_cache_tags(tags);
+  return null;
+end;
+$$;
+revoke all on function private.notify_slug_redirect_changes() from public;

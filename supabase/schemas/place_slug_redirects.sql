@@ -13,8 +13,14 @@ create table public.place_slug_redirects (
 create index place_slug_redirects_place_idx on public.place_slug_redirects using btree (place_id);
 
 -- Triggers
-create trigger notify_public_data_changed after insert or update or delete or truncate on public.place_slug_redirects
-  for each statement execute function private.notify_public_data_changed();
+create trigger notify_public_data_changed after truncate on public.place_slug_redirects
+  for each statement execute function private.notify_slug_redirect_changes();
+create trigger notify_public_data_changed_ins after insert on public.place_slug_redirects
+  referencing new table as new_rows for each statement execute function private.notify_slug_redirect_changes();
+create trigger notify_public_data_changed_upd after update on public.place_slug_redirects
+  referencing old table as old_rows new table as new_rows for each statement execute function private.notify_slug_redirect_changes();
+create trigger notify_public_data_changed_del after delete on public.place_slug_redirects
+  referencing old table as old_rows for each statement execute function private.notify_slug_redirect_changes();
 
 -- Access: privileges say which roles reach which columns, policies which rows
 alter table public.place_slug_redirects enable row level security;

@@ -124,8 +124,17 @@ const ADMIN_ONLY_FUNCTIONS: Record<string, string> = {
   'approve_all_place_requests': `select public.approve_all_place_requests('nonsense')`,
   'reorder_zones': `select public.reorder_zones('"not an array"')`,
   'reorder_buildings': `select public.reorder_buildings(-1, '"not an array"')`,
-  'restore_place_version': 'select public.restore_place_version(-1)',
 };
+// Admin-only functions outside the exposed schemas (the API calls them in the caller's transaction)
+const PRIVATE_ADMIN_ONLY_FUNCTIONS: Record<string, string> = {
+  'private.restore_place_version': 'select private.restore_place_version(-1)',
+};
+// Schemas whose functions PostgREST serves at /rest/v1/rpc/<name> (Supabase's Data API: config.toml [api] schemas)
+const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
+// Security-definer functions of an exposed schema that anon or authenticated may execute, each with the
+// reason it must be callable by every visitor or account through the Data API. None today (decision 038):
+// a definer function bypasses RLS, so it lives in `private` or is executable only by the roles that need it.
+const EXPOSED_DEFINER_ALLOWLIST: Record<string, string> = {};
 // place_name_ar_order: the Arabic name order key of the place lists and their indexes (20260101005500)
 const PUBLIC_FUNCTIONS = ['place_name_ar_order', 'search_normalize', 'search_query'];
 // Security-definer functions an API role may execute (besides trigger functions, which cannot be
@@ -138,7 +147,7 @@ const PUBLIC_FUNCTIONS = ['place_name_ar_order', 'search_normalize', 'search_que
 // recorded in the history).
 const DEFINER_CALLABLE = [
   'private.is_admin', 'private.owned_place_ids', 'private.place_owner', 'private.place_payload', 'private.request_reviewer', 'private.request_user',
-  'public.restore_place_version',
+  'private.restore_place_version',
 ];
 
 describe('function guard', () => {
@@ -161,6 +170,17 @@ describe('function guard', () => {
     expect(rows.map((r) => r.name)).toEqual(DEFINER_CALLABLE);
   });
 
+  it('no security definer function of an exposed schema (public, graphql_public) is executable by anon or authenticated, but the allowlisted', async () => {
+    const rows = await sql<{ name: string }[]>`
+      select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as name
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where p.prosecdef and n.nspname = any(${EXPOSED_SCHEMAS})
+        and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+      order by 1`;
+    expect(rows.map((r) => r.name)).toEqual(Object.keys(EXPOSED_DEFINER_ALLOWLIST).sort());
+    expect(Object.values(EXPOSED_DEFINER_ALLOWLIST).every((reason) => reason.length > 20)).toBe(true);
+  });
+
   it('every function of public that API roles may execute is classified as public or admin-only', async () => {
     const rows = await sql<{ name: string; anon: boolean }[]>`
       select p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon
@@ -174,7 +194,7 @@ describe('function guard', () => {
   it('moderation and reorder functions refuse anon and non-admin users (42501), and let an admin past the check', async () => {
     const user = await createUser(sql);
     const admin = await createUser(sql, { role: 'admin' });
-    for (const [name, call] of Object.entries(ADMIN_ONLY_FUNCTIONS)) {
+    for (const [name, call] of Object.entries({ ...ADMIN_ONLY_FUNCTIONS, ...PRIVATE_ADMIN_ONLY_FUNCTIONS })) {
       const run = (claims: JwtClaims) => asClaims(claims, (tx) => tx.unsafe(call));
       expect(await run(ANON_CLAIMS), `${name} as anon`).toEqual({ code: '42501' });
       expect(await run(userClaims(user)), `${name} as a user`).toEqual({ code: '42501' });

@@ -29,9 +29,11 @@ describe.each(Object.entries(TEMPLATES))('supabase/templates: %s', (name, copy) 
   const contentPath = /^content_path = "(.+)"$/m.exec(section)?.[1];
 
   it('is wired in config.toml with a subject in both languages and a file that exists', () => {
-    expect(contentPath, `[auth.email.template.${name}] content_path`).toBe(`./templates/${name}.html`);
-    // the CLI resolves paths of config.toml from the supabase folder (like sql_paths and functions' entrypoints)
-    expect(existsSync(path.join(root, 'supabase', contentPath!))).toBe(true);
+    // The Supabase CLI resolves e-mail template paths — unlike sql_paths and functions' entrypoints — from the
+    // project's root (the folder holding supabase/), not from supabase/: `./templates/…` stops every CLI command
+    // at loading config.toml ("Invalid config for auth.email.template.….content_path").
+    expect(contentPath, `[auth.email.template.${name}] content_path`).toBe(`./supabase/templates/${name}.html`);
+    expect(existsSync(path.join(root, contentPath!))).toBe(true);
     const subject = /^subject = "(.+)"$/m.exec(section)?.[1] ?? '';
     expect(subject).toMatch(/[A-Za-z]/);
     expect(subject).toMatch(/[\u0600-\u06ff]/);

@@ -17,6 +17,11 @@ import { createUser, ownerSql } from '../helpers/api.ts';
  *   update  allow = `update … where <target>` changes the row       deny = 42501, or no row changed
  *   delete  allow = `delete … where <target>` removes the row       deny = 42501, or no row removed
  * Any other error fails the cell (it would hide what RLS decides).
+ *
+ * Deletes from storage.objects and storage.buckets run as the Storage API runs them: Storage's
+ * `protect_delete` trigger refuses every SQL delete unless `storage.allow_delete_query` is 'true', which the
+ * Storage server sets for its own deletes — the policies then decide, as they do for the API's uploads.
+ * The same file passes on the embedded stack and on a database Supabase built (npm run test:supabase).
  */
 const sql = ownerSql();
 const ROLLBACK = Symbol('rollback');
@@ -57,6 +62,15 @@ const MATRIX: Record<string, [anon: string, user: string, other: string, admin: 
   'storage.objects[website]':   ['S---', 'S---', 'S---', 'SIUD', 'SIUD'],
   // buckets are managed with the service role only (the API never touches them)
   'storage.buckets':            ['----', '----', '----', '----', 'SIUD'],
+  // Storage's own analytics (Iceberg), vector and S3 multipart tables: RLS on without policies, so only the
+  // service role (which bypasses RLS) reaches rows, within the grants Supabase gives it
+  'storage.buckets_analytics':  ['----', '----', '----', '----', 'SIUD'],
+  'storage.buckets_vectors':    ['----', '----', '----', '----', 'S---'],
+  'storage.iceberg_namespaces': ['----', '----', '----', '----', 'SIUD'],
+  'storage.iceberg_tables':     ['----', '----', '----', '----', 'SIUD'],
+  'storage.s3_multipart_uploads':       ['----', '----', '----', '----', 'SIUD'],
+  'storage.s3_multipart_uploads_parts': ['----', '----', '----', '----', 'SIUD'],
+  'storage.vector_indexes':     ['----', '----', '----', '----', 'S---'],
   // derived data kept by security-definer triggers: readable, never writable by a role
   'private.search_terms':       ['S---', 'S---', 'S---', 'S---', 'S---'],
   'private.place_counts':       ['S---', 'S---', 'S---', 'S---', 'S---'],
@@ -91,6 +105,9 @@ interface Fixtures {
   pairB: number;
   request: number;
   bucket: string;
+  /** Targets in Storage's analytics tables (uuid ids). */
+  analytics: string;
+  namespace: string;
 }
 
 interface TableSpec {
@@ -151,6 +168,32 @@ const TABLES: Record<keyof typeof MATRIX, TableSpec> = {
   'storage.objects[categories]': objects('categories'),
   'storage.objects[website]': objects('website'),
   'storage.buckets': { where: (f) => `id = '${f.bucket}'`, insert: () => ({ columns: { id: `${T}-new`, name: `${T}-new` } }), set: 'public = not public' },
+  'storage.buckets_analytics': { where: (f) => `id = '${f.analytics}'`, insert: () => ({ columns: { name: `${T}-new` } }), set: 'updated_at = now()' },
+  // NO_TARGET_ROW: decided from the catalogue (below)
+  'storage.buckets_vectors': { where: () => `id = '${T}'`, insert: () => ({ columns: { id: `${T}-new` } }), set: 'updated_at = now()' },
+  'storage.iceberg_namespaces': {
+    where: (f) => `id = '${f.namespace}'`, insert: (f) => ({ columns: { bucket_name: T, name: 'new', catalog_id: f.analytics } }), set: 'updated_at = now()',
+  },
+  'storage.iceberg_tables': {
+    where: () => `name = '${T}'`,
+    insert: (f) => ({ columns: { namespace_id: f.namespace, bucket_name: T, name: `${T}-new`, location: `s3://x/${T}-new`, catalog_id: f.analytics } }),
+    set: 'updated_at = now()',
+  },
+  'storage.s3_multipart_uploads': {
+    where: () => `id = '${T}'`,
+    insert: () => ({ columns: { id: `${T}-new`, upload_signature: 'sig', bucket_id: 'places', key: 'new.bin', version: 'v1' } }),
+    set: 'in_progress_size = in_progress_size + 1',
+  },
+  'storage.s3_multipart_uploads_parts': {
+    where: () => `upload_id = '${T}' and part_number = 1`,
+    insert: () => ({ columns: { upload_id: T, part_number: 2, bucket_id: 'places', key: 'part.bin', etag: 'e', version: 'v1' } }),
+    set: 'size = size + 1',
+  },
+  'storage.vector_indexes': {
+    where: () => `id = '${T}'`,
+    insert: () => ({ columns: { id: `${T}-new`, name: 'new', bucket_id: T, data_type: 'float32', dimension: 3, distance_metric: 'cosine' } }),
+    set: 'updated_at = now()',
+  },
   'private.search_terms': { where: () => `term = '${T}target'`, insert: () => ({ columns: { term: `${T}new` } }), set: 'term = term' },
   'private.place_counts': { where: (f) => `category_id = ${f.usedCategory} and zone_id = ${f.zone}`, insert: (f) => ({ columns: { category_id: f.category, zone_id: f.zone, n: 1 } }), set: 'n = n + 1' },
   'private.place_open_intervals': {
@@ -176,6 +219,34 @@ const TABLES: Record<keyof typeof MATRIX, TableSpec> = {
     set: `expires_at = expires_at + interval '1 minute'`,
   },
 };
+
+/** Runs `fn` in a transaction as the service role (the owner connection may; on Supabase, `postgres` is a member). */
+function asServiceRole<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return sql.begin(async (tx) => {
+    await tx`set local role service_role`;
+    return fn(tx as unknown as Tx);
+  }) as Promise<T>;
+}
+
+/**
+ * Tables no role of the project can put a row into (on Supabase only Storage's own admin role writes
+ * them; the service role may only read): their cells are decided as Postgres decides them — the role
+ * holds the grant, and bypasses RLS or a policy for the command names it.
+ */
+const NO_TARGET_ROW = new Set(['storage.buckets_vectors', 'storage.vector_indexes']);
+
+async function decidedByCatalogue(key: string, op: Op, role: Role): Promise<Outcome> {
+  const dbRole = role === 'anon' || role === 'service_role' ? role : 'authenticated';
+  const [r] = await sql<{ granted: boolean; passes: boolean }[]>`
+    select has_table_privilege(${dbRole}, ${key}::regclass, ${op}) as granted,
+           (select rolbypassrls from pg_roles where rolname = ${dbRole})
+           or not c.relrowsecurity
+           or exists (select from pg_policy p where p.polrelid = c.oid
+                        and p.polcmd in ('*', ${({ select: 'r', insert: 'a', update: 'w', delete: 'd' } as const)[op]})
+                        and (p.polroles = '{0}' or (select oid from pg_roles where rolname = ${dbRole}) = any(p.polroles))) as passes
+    from pg_class c where c.oid = ${key}::regclass`;
+  return r!.granted && r!.passes ? { rows: 1 } : { code: '42501', message: 'no grant, or RLS without a policy for it' };
+}
 
 /** The table name of a matrix key (`storage.objects[places]` → `storage.objects`). */
 const tableOf = (key: string) => key.replace(/\[.*\]$/, '');
@@ -215,6 +286,8 @@ async function operate(tx: Tx, key: string, op: Op, f: Fixtures, actor: Actor): 
     case 'update':
       return (await tx.unsafe(`update ${table} set ${spec.set} where ${spec.where(f)}`)).count;
     case 'delete':
+      // as the Storage API deletes (see the header): past protect_delete, the policies decide
+      if (table === 'storage.objects' || table === 'storage.buckets') await tx`select set_config('storage.allow_delete_query', 'true', true)`;
       return (await tx.unsafe(`delete from ${table} where ${spec.where(f)}`)).count;
   }
 }
@@ -259,6 +332,15 @@ beforeAll(async () => {
   for (const bucket of ['places', 'categories', 'website']) {
     await sql`insert into storage.objects (bucket_id, name) values (${bucket}, ${`${T}/target.png`})`;
   }
+  // Storage's newer tables: on Supabase only the service role (and Storage's own admin) may write them
+  const { analytics, namespace } = await asServiceRole(async (tx) => {
+    const [analytics] = await tx`insert into storage.buckets_analytics (name) values (${T}) returning id`;
+    const [namespace] = await tx`insert into storage.iceberg_namespaces (bucket_name, name, catalog_id) values (${T}, ${T}, ${analytics!.id}) returning id`;
+    await tx`insert into storage.iceberg_tables (namespace_id, bucket_name, name, location, catalog_id) values (${namespace!.id}, ${T}, ${T}, ${`s3://x/${T}`}, ${analytics!.id})`;
+    await tx`insert into storage.s3_multipart_uploads (id, upload_signature, bucket_id, key, version) values (${T}, 'sig', 'places', 'target.bin', 'v1')`;
+    await tx`insert into storage.s3_multipart_uploads_parts (upload_id, part_number, bucket_id, key, etag, version) values (${T}, 1, 'places', 'target.bin', 'e', 'v1')`;
+    return { analytics: analytics!, namespace: namespace! };
+  });
   await sql`insert into private.search_terms (term) values (${`${T}target`})`;
   await sql`insert into public.place_slug_redirects (old_slug, place_id) values (${`${T}-old`}, ${place.id})`;
   await sql`insert into private.place_open_intervals (place_id, minutes) values (${place.id}, '[0,60)')`;
@@ -278,6 +360,7 @@ beforeAll(async () => {
     user, other, bare,
     zone: Number(zone.id), building: Number(building.id), category: Number(category.id), usedCategory: Number(usedCategory.id),
     place: Number(place.id), pairA: Number(pairA.id), pairB: Number(pairB.id), request: Number(request.id), bucket: T,
+    analytics: String(analytics.id), namespace: String(namespace.id),
   };
 });
 
@@ -286,8 +369,16 @@ afterAll(async () => {
   await sql`delete from public.places where slug like ${`${T}%`}`;
   await sql`delete from public.categories where slug like ${`${T}%`}`;
   await sql`delete from public.zones where slug like ${`${T}%`}`;
-  await sql`delete from storage.objects where name like ${`${T}/%`}`;
-  await sql`delete from storage.buckets where id = ${T}`;
+  await asServiceRole(async (tx) => {
+    await tx`delete from storage.s3_multipart_uploads where id = ${T}`; // its parts cascade
+    await tx`delete from storage.buckets_analytics where name = ${T}`; // its namespaces and tables cascade
+  });
+  // Storage's protect_delete refuses SQL deletes unless the Storage API's setting is on (see the header)
+  await sql.begin(async (tx) => {
+    await tx`select set_config('storage.allow_delete_query', 'true', true)`;
+    await tx`delete from storage.objects where name like ${`${T}/%`}`;
+    await tx`delete from storage.buckets where id = ${T}`;
+  });
   await sql`delete from private.search_terms where term like ${`${T}%`}`;
   await sql`delete from private.auth_rate_limits where key = ${T}`;
   await sql`delete from private.auth_code_failures where email_hash = ${HASH('a')}`;
@@ -317,6 +408,7 @@ describe('RLS matrix', () => {
           it(`${role} ${op} → ${allowed ? 'allow' : 'deny'}`, async () => {
             expect(expectations[r]![o], 'matrix letter').toBe(allowed ? 'SIUD'[o] : '-');
             const actor = f.actors[role];
+            if (NO_TARGET_ROW.has(key)) return expectOutcome(await decidedByCatalogue(key, op, role), allowed);
             expectOutcome(await attempt(actor.claims, (tx) => operate(tx, key, op, f, actor)), allowed);
           });
         });
@@ -453,8 +545,14 @@ describe('RLS ownership', () => {
         and (a.attname ~* 'meta_?data|^role$|is_admin|admin' )
         and (has_column_privilege('anon', a.attrelid, a.attnum, 'insert, update')
              or has_column_privilege('authenticated', a.attrelid, a.attnum, 'insert, update'))`;
-    // storage.objects.metadata is the file's metadata (mimetype, size), writable by admins only (matrix).
-    expect(columns.map((c) => c.name).filter((n) => n !== 'storage.objects.metadata')).toEqual([]);
+    // Supabase Storage's own columns of storage.objects, writable by whoever the policies let write a row
+    // (admins only here, matrix): metadata is the file's (mimetype, size), user_metadata the uploader's
+    // free-form metadata. No policy or function reads either, so neither can grant a role.
+    const STORAGE_OWN = ['storage.objects.metadata', 'storage.objects.user_metadata'];
+    expect(columns.map((c) => c.name).filter((n) => !STORAGE_OWN.includes(n))).toEqual([]);
+    const policies = await sql<{ qual: string | null; with_check: string | null }[]>`
+      select qual, with_check from pg_policies where schemaname = 'storage' and tablename = 'objects'`;
+    expect(policies.map((p) => `${p.qual} ${p.with_check}`).join(' ')).not.toMatch(/metadata/);
   });
 
   it('user_metadata.role = admin (which users can edit) grants nothing; only app_metadata.role does', async () => {

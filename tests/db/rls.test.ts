@@ -2,7 +2,6 @@ import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from '../../src/server/db/client.ts';
 import { createUser, ownerSql } from '../helpers/api.ts';
-import { createScratchDatabase } from '../helpers/scratch-db.ts';
 
 const sql = ownerSql();
 afterAll(() => sql.end());
@@ -55,24 +54,28 @@ describe('RLS guard', () => {
   });
 
   it('a later migration adding a table without RLS is caught, and (as on Supabase) anon could read and write it', async () => {
-    const scratch = await createScratchDatabase();
-    try {
-      // What a careless migration would do: no grants, no RLS. Supabase's default privileges expose it anyway.
-      await scratch.sql.unsafe(`create table public.leaky (id bigserial primary key, secret text);
-                                 insert into public.leaky (secret) values ('s3cret');
-                                 create function public.leaky_fn() returns int language sql as 'select 1'`);
-      expect(await tablesLackingRls(scratch.sql)).toEqual(['public.leaky']);
-      const [privileges] = await scratch.sql`
+    // What a careless migration would do: no grants, no RLS. The default privileges of the migrating role
+    // (Supabase's own on a Supabase database, the bootstrap's imitation on the embedded stack) expose it
+    // anyway. Done in this run's database as the role migrations run as, and rolled back.
+    let seen: unknown;
+    const outcome = await sql.begin(async (tx) => {
+      await tx.unsafe(`create table public.leaky (id bigserial primary key, secret text);
+                       insert into public.leaky (secret) values ('s3cret');
+                       create function public.leaky_fn() returns int language sql as 'select 1'`);
+      expect(await tablesLackingRls(tx as unknown as Sql)).toEqual(['public.leaky']);
+      const [privileges] = await tx`
         select has_table_privilege('anon', 'public.leaky', 'select, insert, update, delete') as anon_table,
                has_table_privilege('authenticated', 'public.leaky', 'select') as authenticated_table,
                has_sequence_privilege('anon', 'public.leaky_id_seq', 'usage') as anon_sequence,
                has_function_privilege('anon', 'public.leaky_fn()', 'execute') as anon_function`;
       expect(privileges).toEqual({ anon_table: true, authenticated_table: true, anon_sequence: true, anon_function: true });
-      const read = await withClaims(scratch.sql, ANON_CLAIMS, (tx) => tx`select secret from public.leaky`);
-      expect(read.map((r) => r.secret)).toEqual(['s3cret']);
-    } finally {
-      await scratch.drop();
-    }
+      await tx`select set_config('role', 'anon', true), set_config('request.jwt.claims', ${JSON.stringify(ANON_CLAIMS)}, true)`;
+      seen = (await tx`select secret from public.leaky`).map((r) => r.secret);
+      throw ROLLBACK;
+    }).catch((error: unknown) => error);
+    expect(outcome).toBe(ROLLBACK);
+    expect(seen).toEqual(['s3cret']);
+    expect(await sql`select to_regclass('public.leaky') as t`).toEqual([{ t: null }]);
   });
 
   it('no API role holds TRUNCATE (it ignores RLS) on a table of public or private', async () => {
@@ -121,8 +124,17 @@ const ADMIN_ONLY_FUNCTIONS: Record<string, string> = {
   'approve_all_place_requests': `select public.approve_all_place_requests('nonsense')`,
   'reorder_zones': `select public.reorder_zones('"not an array"')`,
   'reorder_buildings': `select public.reorder_buildings(-1, '"not an array"')`,
-  'restore_place_version': 'select public.restore_place_version(-1)',
 };
+// Admin-only functions outside the exposed schemas (the API calls them in the caller's transaction)
+const PRIVATE_ADMIN_ONLY_FUNCTIONS: Record<string, string> = {
+  'private.restore_place_version': 'select private.restore_place_version(-1)',
+};
+// Schemas whose functions PostgREST serves at /rest/v1/rpc/<name> (Supabase's Data API: config.toml [api] schemas)
+const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
+// Security-definer functions of an exposed schema that anon or authenticated may execute, each with the
+// reason it must be callable by every visitor or account through the Data API. None today (decision 038):
+// a definer function bypasses RLS, so it lives in `private` or is executable only by the roles that need it.
+const EXPOSED_DEFINER_ALLOWLIST: Record<string, string> = {};
 // place_name_ar_order: the Arabic name order key of the place lists and their indexes (20260101005500)
 const PUBLIC_FUNCTIONS = ['place_name_ar_order', 'search_normalize', 'search_query'];
 // Security-definer functions an API role may execute (besides trigger functions, which cannot be
@@ -135,7 +147,7 @@ const PUBLIC_FUNCTIONS = ['place_name_ar_order', 'search_normalize', 'search_que
 // recorded in the history).
 const DEFINER_CALLABLE = [
   'private.is_admin', 'private.owned_place_ids', 'private.place_owner', 'private.place_payload', 'private.request_reviewer', 'private.request_user',
-  'public.restore_place_version',
+  'private.restore_place_version',
 ];
 
 describe('function guard', () => {
@@ -158,6 +170,17 @@ describe('function guard', () => {
     expect(rows.map((r) => r.name)).toEqual(DEFINER_CALLABLE);
   });
 
+  it('no security definer function of an exposed schema (public, graphql_public) is executable by anon or authenticated, but the allowlisted', async () => {
+    const rows = await sql<{ name: string }[]>`
+      select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as name
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where p.prosecdef and n.nspname = any(${EXPOSED_SCHEMAS})
+        and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+      order by 1`;
+    expect(rows.map((r) => r.name)).toEqual(Object.keys(EXPOSED_DEFINER_ALLOWLIST).sort());
+    expect(Object.values(EXPOSED_DEFINER_ALLOWLIST).every((reason) => reason.length > 20)).toBe(true);
+  });
+
   it('every function of public that API roles may execute is classified as public or admin-only', async () => {
     const rows = await sql<{ name: string; anon: boolean }[]>`
       select p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon
@@ -171,7 +194,7 @@ describe('function guard', () => {
   it('moderation and reorder functions refuse anon and non-admin users (42501), and let an admin past the check', async () => {
     const user = await createUser(sql);
     const admin = await createUser(sql, { role: 'admin' });
-    for (const [name, call] of Object.entries(ADMIN_ONLY_FUNCTIONS)) {
+    for (const [name, call] of Object.entries({ ...ADMIN_ONLY_FUNCTIONS, ...PRIVATE_ADMIN_ONLY_FUNCTIONS })) {
       const run = (claims: JwtClaims) => asClaims(claims, (tx) => tx.unsafe(call));
       expect(await run(ANON_CLAIMS), `${name} as anon`).toEqual({ code: '42501' });
       expect(await run(userClaims(user)), `${name} as a user`).toEqual({ code: '42501' });

@@ -34,6 +34,9 @@ declare
 begin
   foreach creator in array array[current_user::text, 'supabase_admin'] loop
     continue when not exists (select from pg_roles where rolname = creator);
+    -- only a member may set a role's default privileges (a scratch database on a Supabase cluster is
+    -- bootstrapped by `postgres`, which is not a member of supabase_admin there)
+    continue when not pg_has_role(creator, 'member');
     execute format('alter default privileges for role %I in schema public grant all on tables to anon, authenticated, service_role', creator);
     execute format('alter default privileges for role %I in schema public grant all on sequences to anon, authenticated, service_role', creator);
     execute format('alter default privileges for role %I in schema public grant all on functions to anon, authenticated, service_role', creator);
@@ -120,12 +123,132 @@ create table if not exists storage.objects (
   updated_at timestamptz default now(),
   unique (bucket_id, name)
 );
+-- Columns of Supabase's storage.objects an API role can write (user_metadata: the uploader's own metadata,
+-- which Storage stores as given; nothing here reads it) and the bucket type of Storage's newer tables.
+alter table storage.objects add column if not exists last_accessed_at timestamptz default now();
+alter table storage.objects add column if not exists version text;
+alter table storage.objects add column if not exists owner_id text;
+alter table storage.objects add column if not exists user_metadata jsonb;
+alter table storage.buckets add column if not exists owner_id text;
+do $$
+begin
+  if not exists (select from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                 where n.nspname = 'storage' and t.typname = 'buckettype') then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end
+$$;
+alter table storage.buckets add column if not exists type storage.buckettype not null default 'STANDARD';
 alter table storage.objects enable row level security;
 alter table storage.buckets enable row level security;
 -- As on Supabase (supabase/storage migrations/tenant/0002-storage-schema.sql: default privileges of the
 -- storage admin grant ALL on the storage tables to anon, authenticated and service_role): the table
 -- privileges allow everything and only the RLS policies on storage.objects/buckets decide.
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+-- Storage refuses SQL deletes of objects and buckets (supabase/storage tenant migration
+-- 0055-prevent-direct-deletes): files would be orphaned. The Storage API sets storage.allow_delete_query for its
+-- own deletes; tests that clean up storage rows do the same.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end;
+$$;
+create or replace trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+create or replace trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+
+-- Storage's analytics (Iceberg), vector and S3 multipart tables (key columns): RLS on without policies, so
+-- anon and authenticated see and change no row; the grants are Supabase's (the service role bypasses RLS).
+create table if not exists storage.buckets_analytics (
+  id uuid primary key default gen_random_uuid(),
+  name text not null,
+  type storage.buckettype not null default 'ANALYTICS',
+  format text not null default 'ICEBERG',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  deleted_at timestamptz
+);
+create table if not exists storage.buckets_vectors (
+  id text primary key,
+  type storage.buckettype not null default 'VECTOR',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table if not exists storage.iceberg_namespaces (
+  id uuid primary key default gen_random_uuid(),
+  bucket_name text not null,
+  name text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  metadata jsonb not null default '{}'::jsonb,
+  catalog_id uuid not null references storage.buckets_analytics (id) on delete cascade
+);
+create table if not exists storage.iceberg_tables (
+  id uuid primary key default gen_random_uuid(),
+  namespace_id uuid not null references storage.iceberg_namespaces (id) on delete cascade,
+  bucket_name text not null,
+  name text not null,
+  location text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  catalog_id uuid not null references storage.buckets_analytics (id) on delete cascade
+);
+create table if not exists storage.s3_multipart_uploads (
+  id text primary key,
+  in_progress_size bigint not null default 0,
+  upload_signature text not null,
+  bucket_id text not null references storage.buckets (id),
+  key text not null,
+  version text not null,
+  owner_id text,
+  created_at timestamptz not null default now(),
+  user_metadata jsonb,
+  metadata jsonb
+);
+create table if not exists storage.s3_multipart_uploads_parts (
+  id uuid primary key default gen_random_uuid(),
+  upload_id text not null references storage.s3_multipart_uploads (id) on delete cascade,
+  size bigint not null default 0,
+  part_number integer not null,
+  bucket_id text not null references storage.buckets (id),
+  key text not null,
+  etag text not null,
+  owner_id text,
+  version text not null,
+  created_at timestamptz not null default now()
+);
+create table if not exists storage.vector_indexes (
+  id text primary key default gen_random_uuid(),
+  name text not null,
+  bucket_id text not null references storage.buckets_vectors (id),
+  data_type text not null,
+  dimension integer not null,
+  distance_metric text not null,
+  metadata_configuration jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+alter table storage.buckets_analytics enable row level security;
+alter table storage.buckets_vectors enable row level security;
+alter table storage.iceberg_namespaces enable row level security;
+alter table storage.iceberg_tables enable row level security;
+alter table storage.s3_multipart_uploads enable row level security;
+alter table storage.s3_multipart_uploads_parts enable row level security;
+alter table storage.vector_indexes enable row level security;
+grant all on storage.buckets_analytics to anon, authenticated, service_role;
+grant select on storage.buckets_vectors, storage.vector_indexes to anon, authenticated, service_role;
+grant select on storage.iceberg_namespaces, storage.iceberg_tables, storage.s3_multipart_uploads,
+  storage.s3_multipart_uploads_parts to anon, authenticated;
+grant all on storage.iceberg_namespaces, storage.iceberg_tables, storage.s3_multipart_uploads,
+  storage.s3_multipart_uploads_parts to service_role;
 
 -- Sessions, rotating refresh tokens and one-time codes of LocalAuthProvider (GoTrue's table and
 -- column names). refresh_tokens.token and one_time_tokens.token_hash hold hashes, never the secret.
@@ -178,4 +301,25 @@ create table if not exists auth.one_time_tokens (
   updated_at timestamptz not null default now(),
   unique (user_id, token_type)
 );
-revoke all on auth.sessions, auth.refresh_tokens, auth.one_time_tokens from anon, authenticated;
+-- GoTrue's identities (one per sign-in method; the local provider keeps the e-mail one).
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid primary key default gen_random_uuid(),
+  unique (provider_id, provider)
+);
+
+-- As on Supabase: no API role holds a privilege on Auth's tables, and RLS is on (without policies).
+revoke all on auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.one_time_tokens
+  from anon, authenticated, service_role;
+alter table auth.users enable row level security;
+alter table auth.identities enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
+alter table auth.one_time_tokens enable row level security;

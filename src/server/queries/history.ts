@@ -4,7 +4,7 @@ import { HISTORY_RESTORE_DAYS, type DeletedPlace, type HistoryEntity, type Histo
 
 /**
  * SQL of the history (public.audit_log, written by the database's triggers; admins read it under
- * RLS) and of restoring a place (public.restore_place_version). Run as the caller's role.
+ * RLS) and of restoring a place (private.restore_place_version). Run as the caller's role.
  */
 
 type Row = Record<string, unknown>;
@@ -62,13 +62,13 @@ export async function listDeletedPlaces(tx: Tx, paging: { page: number; limit: n
 }
 
 /**
- * Restores the place of history entry `entryId` as it was just before that change (public.restore_place_version).
+ * Restores the place of history entry `entryId` as it was just before that change (private.restore_place_version).
  * Errors: 404 history_entry_not_found (no such place entry) · 409 history_nothing_to_restore (an insert, or
  * the category is gone) · 409 slug_taken · 410 history_restore_expired (deleted over HISTORY_RESTORE_DAYS days ago).
  */
 export async function restorePlaceVersion(tx: Tx, entryId: number): Promise<{ placeId: number; slug: string }> {
   try {
-    const [row] = await tx`select public.restore_place_version(${entryId}) as id`;
+    const [row] = await tx`select private.restore_place_version(${entryId}) as id`;
     const [place] = await tx`select id, slug from public.places where id = ${row!.id}`;
     return { placeId: Number(place!.id), slug: String(place!.slug) };
   } catch (error) {

@@ -116,7 +116,7 @@ grant execute on function public.reject_place_request(bigint,text) to authentica
 -- Errors: 42501 not an admin · HI404 no such place entry · HI422 nothing to restore (an insert,
 -- or the category is gone) · HI409 the slug is taken by another place · HI410 the place was
 -- deleted more than 30 days ago (HISTORY_RESTORE_DAYS in src/shared/schemas/history.ts).
-create or replace function public.restore_place_version(entry_id bigint)
+create or replace function private.restore_place_version(entry_id bigint)
 returns bigint
 language plpgsql
 security definer
@@ -195,8 +195,10 @@ begin
   return e.entity_id;
 end;
 $$;
-revoke all on function public.restore_place_version(bigint) from public, anon, authenticated, service_role;
-grant execute on function public.restore_place_version(bigint) to authenticated, service_role;
+revoke all on function private.restore_place_version(bigint) from public, anon, authenticated, service_role;
+grant execute on function private.restore_place_version(bigint) to authenticated, service_role;
+comment on function private.restore_place_version(bigint) is
+  'Restores a place as it was just before audit entry entry_id (admins and the service role; decision 020). Security definer, outside the exposed schemas (decision 038).';
 
 -- Reordering (the admin console's drag and drop): the order is a jsonb array of {"id": <bigint>,
 -- "order": <integer>}: ids unique, orders exactly 1…n, and the ids exactly the existing zones (or the

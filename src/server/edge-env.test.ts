@@ -25,12 +25,37 @@ describe('parseEdgeEnv', () => {
       SUPABASE_DB_URL: 'postgresql://a@db:5432/postgres', SUPABASE_URL: 'https://ref.supabase.co',
       SUPABASE_ANON_KEY: 'anon', SUPABASE_SERVICE_ROLE_KEY: 'service',
     });
-    expect(env.supabase).toEqual({ url: 'https://ref.supabase.co', anonKey: 'anon', serviceRoleKey: 'service' });
+    expect(env.supabase).toEqual({
+      url: 'https://ref.supabase.co', anonKey: 'anon', serviceRoleKey: 'service', issuers: ['https://ref.supabase.co/auth/v1'], jwks: undefined,
+    });
+  });
+
+  it('reads the injected SUPABASE_JWKS and, without the legacy keys, the newer publishable/secret keys', () => {
+    const jwk = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1', alg: 'ES256' };
+    const env = parseEdgeEnv({
+      SUPABASE_DB_URL: 'postgresql://a@db:5432/postgres', SUPABASE_URL: 'https://ref.supabase.co',
+      SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_abc"}', SUPABASE_SECRET_KEYS: '{"default":"sb_secret_abc"}',
+      SUPABASE_JWKS: JSON.stringify({ keys: [jwk] }),
+    });
+    expect(env.supabase).toMatchObject({ anonKey: 'sb_publishable_abc', serviceRoleKey: 'sb_secret_abc', jwks: { keys: [jwk] } });
+  });
+
+  it('under `supabase start` (SUPABASE_URL http://kong:8000) requires AUTH_JWT_ISSUER, naming it', () => {
+    const local = { SUPABASE_DB_URL: 'postgresql://postgres:postgres@db:5432/postgres', SUPABASE_URL: 'http://kong:8000', SUPABASE_ANON_KEY: 'anon', SUPABASE_SERVICE_ROLE_KEY: 'service' };
+    expect(() => parseEdgeEnv(local)).toThrow(/AUTH_JWT_ISSUER: is required under `supabase start`/);
+    expect(parseEdgeEnv({ ...local, AUTH_JWT_ISSUER: 'http://127.0.0.1:54321/auth/v1' }).supabase?.issuers).toEqual(['http://127.0.0.1:54321/auth/v1']);
+  });
+
+  it('names malformed injected JSON and issuers', () => {
+    expect(() => parseEdgeEnv({ SUPABASE_DB_URL: 'postgresql://a@db:5432/postgres', SUPABASE_JWKS: '{"nokeys":1}', SUPABASE_SECRET_KEYS: 'sb_secret_x', AUTH_JWT_ISSUER: 'not a url' }))
+      .toThrow(/SUPABASE_SECRET_KEYS: must be a JSON object[\s\S]*SUPABASE_JWKS: must be a JSON Web Key Set[\s\S]*AUTH_JWT_ISSUER: not a url is not a URL/);
   });
 
   it('refuses half a Supabase configuration', () => {
     expect(() => parseEdgeEnv({ SUPABASE_DB_URL: 'postgresql://a@db:5432/postgres', SUPABASE_URL: 'https://ref.supabase.co' }))
-      .toThrow(/SUPABASE_URL: .*go together/);
+      .toThrow(/SUPABASE_ANON_KEY: \(or SUPABASE_PUBLISHABLE_KEYS\) is missing[\s\S]*SUPABASE_SERVICE_ROLE_KEY: \(or SUPABASE_SECRET_KEYS\) is missing/);
+    expect(() => parseEdgeEnv({ SUPABASE_DB_URL: 'postgresql://a@db:5432/postgres', SUPABASE_ANON_KEY: 'anon' }))
+      .toThrow(/SUPABASE_URL: is required with the API keys/);
   });
 
   it('names the missing database variable', () => {

@@ -4,11 +4,14 @@
  * here with the path `/api/*`, which is the app's base path. JWT checks by the platform are off
  * (`[functions.api] verify_jwt = false`); the app verifies bearer tokens itself.
  *
- * Env (see src/server/edge-env.ts): SUPABASE_DB_URL (injected) or DATABASE_URL. SUPABASE_URL,
- * SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY (injected) select Supabase Auth, whose tokens are
- * verified against the project's JWKS; without them JWT_SECRET (HS256) verifies tokens, or every
- * request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS, DB_POOL_MAX, CORS_ORIGINS (the SPA's
- * origin: it is not the function's), TRUST_PROXY, PORT (local runs). Logs: one JSON line per request
+ * Env (src/server/edge-env.ts; README "Deploy to Supabase" lists every variable): SUPABASE_DB_URL
+ * (injected) or DATABASE_URL. SUPABASE_URL and the API keys (injected) select Supabase Auth, whose
+ * tokens are verified against SUPABASE_JWKS (injected) with `iss` = SUPABASE_URL + /auth/v1, or
+ * AUTH_JWT_ISSUER (required under `supabase start`: config.toml [edge_runtime.secrets]); JWT_SECRET
+ * (operator) accepts a legacy project's HS256 tokens. Without Supabase Auth, JWT_SECRET (HS256)
+ * verifies tokens, or every request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS,
+ * DB_POOL_MAX, CORS_ORIGINS (the SPA's origin: it is not the function's), TRUST_PROXY, PORT (local
+ * runs). A missing or invalid variable stops the start with an error naming it. Logs: one JSON line per request
  * on stdout; GET /api/health compares the database with ./migrations.ts; /api/docs loads Scalar from its CDN.
  * No response cache (docs/decisions/011-response-cache.md): isolates are short-lived and many, each
  * would need its own LISTEN connection through the pooler, and hit rates would be low; public reads

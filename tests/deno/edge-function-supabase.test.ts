@@ -1,0 +1,120 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ownerSql } from '../helpers/api.ts';
+import { denoCacheDir, root, startEdgeFunction, startNameProxy, type EdgeFunction } from '../helpers/deno-edge.ts';
+import { startFakeGoTrue, type FakeGoTrue } from '../helpers/fake-gotrue.ts';
+
+/**
+ * The Edge Function under Deno with Supabase Auth, in the two shapes a project really has, against
+ * this run's database (the embedded one, or TEST_DATABASE_URL: a faithful Supabase build):
+ *
+ * - hosted: SUPABASE_URL = the project URL, tokens' `iss` = SUPABASE_URL + /auth/v1, SUPABASE_JWKS
+ *   the project's public keys; a legacy HS256 project sets JWT_SECRET (`supabase secrets set`).
+ * - `supabase start` (Supabase CLI 2.117.0): SUPABASE_URL = http://kong:8000 (the CLI's internal
+ *   gateway; here a forward proxy stands in for Docker's name), tokens' `iss` = the PUBLIC API URL
+ *   (`http://127.0.0.1:<[api] port>/auth/v1`), SUPABASE_JWKS = the ES256 key plus the local JWT
+ *   secret as an `oct` key, and config.toml's [edge_runtime.secrets].
+ *
+ * Tokens are shaped as Supabase Auth's (tests/helpers/fake-gotrue.ts): ES256 with `kid`, or HS256.
+ */
+const toml = readFileSync(path.join(root, 'supabase/config.toml'), 'utf8');
+const table = (name: string) => toml.split(/^\[/m).find((t) => t.startsWith(`${name}]`)) ?? '';
+const tomlValue = (name: string, key: string) => new RegExp(`^${key} = "?([^"\\n]*)"?$`, 'm').exec(table(name))?.[1];
+
+/** The CLI's default local JWT secret (`auth.jwt_secret` unset). */
+const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+type Shape = 'hosted' | 'supabase start';
+type Signing = 'ES256' | 'HS256';
+
+let cache: ReturnType<typeof denoCacheDir>;
+beforeAll(() => { cache = denoCacheDir(); });
+afterAll(() => cache.dispose());
+
+interface Project {
+  gotrue: FakeGoTrue;
+  edge: EdgeFunction;
+  close(): Promise<void>;
+}
+
+/** Starts Auth and the function as `shape` wires them, with tokens signed by `signing`. */
+async function startProject(shape: Shape, signing: Signing, extraEnv: Record<string, string> = {}): Promise<Project> {
+  const hostedSecret = randomBytes(24).toString('hex');
+  const secret = shape === 'hosted' ? hostedSecret : LOCAL_JWT_SECRET;
+  const issuer = shape === 'hosted' ? undefined : tomlValue('edge_runtime.secrets', 'AUTH_JWT_ISSUER');
+  const gotrue = await startFakeGoTrue({ issuer, signing: signing === 'HS256' ? { hs256Secret: secret } : 'ES256' });
+  const injected = {
+    SUPABASE_DB_URL: inject('databaseUrl'),
+    SUPABASE_ANON_KEY: gotrue.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: gotrue.serviceRoleKey,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: `sb_publishable_${randomBytes(12).toString('base64url')}` }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: `sb_secret_${randomBytes(12).toString('base64url')}` }),
+  };
+  if (shape === 'hosted') {
+    const edge = await startEdgeFunction(cache.dir, {
+      ...injected, SUPABASE_URL: gotrue.url, SUPABASE_JWKS: JSON.stringify(gotrue.jwks),
+      ...(signing === 'HS256' ? { JWT_SECRET: hostedSecret } : {}), ...extraEnv,
+    });
+    return { gotrue, edge, close: async () => { await edge.stop(); await gotrue.close(); } };
+  }
+  const proxy = await startNameProxy({ 'kong:8000': gotrue.url });
+  const localSecrets = { AUTH_JWT_ISSUER: tomlValue('edge_runtime.secrets', 'AUTH_JWT_ISSUER')! };
+  const edge = await startEdgeFunction(cache.dir, {
+    ...injected, ...localSecrets, SUPABASE_URL: 'http://kong:8000',
+    SUPABASE_JWKS: JSON.stringify({ keys: [...gotrue.jwks.keys, { kty: 'oct', k: Buffer.from(LOCAL_JWT_SECRET).toString('base64url') }] }),
+    HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1,localhost', ...extraEnv,
+  }, { allowNet: ['kong:8000'] });
+  return { gotrue, edge, close: async () => { await edge.stop(); await proxy.close(); await gotrue.close(); } };
+}
+
+const post = (edge: EdgeFunction, p: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${edge.url}/api${p}`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body),
+});
+
+/** Signs up through the function (Auth mails the code; the fake hands it over) and answers the session. */
+async function signUp(project: Project, lang: 'en' | 'ar' = 'en') {
+  const email = `edge-${randomUUID().slice(0, 8)}@example.test`;
+  const headers = { 'Accept-Language': lang };
+  expect((await post(project.edge, '/public/auth/register', { email, password: 'secret-1', name: 'Edge' }, headers)).status).toBe(201);
+  const verified = await post(project.edge, '/public/auth/verify-email', { email, code: project.gotrue.codeFor(email, 'signup') });
+  expect(verified.status).toBe(200);
+  const session = ((await verified.json()) as { data: { token: string; user: { id: string } } }).data;
+  return { email, token: session.token, id: session.user.id, lang };
+}
+
+describe('supabase/config.toml [edge_runtime.secrets]', () => {
+  it('names the issuer of local Auth: the public API URL of [api] port', () => {
+    expect(tomlValue('edge_runtime.secrets', 'AUTH_JWT_ISSUER')).toBe(`http://127.0.0.1:${tomlValue('api', 'port')}/auth/v1`);
+    // Set, these would move the CLI's issuer away from the public API URL (supabase/cli 2.117.0).
+    expect(tomlValue('auth', 'jwt_issuer')).toBeUndefined();
+    expect(tomlValue('auth', 'external_url')).toBeUndefined();
+    expect(tomlValue('api', 'external_url')).toBeUndefined();
+  });
+});
+
+describe.each<[Shape, Signing]>([
+  ['hosted', 'ES256'], ['hosted', 'HS256'], ['supabase start', 'ES256'], ['supabase start', 'HS256'],
+])('Edge Function with Supabase Auth (%s, %s tokens)', (shape, signing) => {
+  it('accepts the project\'s tokens and refuses forged ones', async () => {
+    const project = await startProject(shape, signing);
+    const sql = ownerSql();
+    try {
+      const user = await signUp(project);
+      // on Supabase, Auth's users live in the same database's auth.users
+      await sql`insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data) values (${user.id}, ${user.email}, now(), ${sql.json({ name: 'Edge' })})`;
+      const payload = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { iss: string };
+      expect(payload.iss).toBe(shape === 'hosted' ? `${project.gotrue.url}/auth/v1` : 'http://127.0.0.1:54321/auth/v1');
+
+      const profile = await fetch(`${project.edge.url}/api/public/auth/profile`, { headers: { Authorization: `Bearer ${user.token}` } });
+      expect(profile.status, project.edge.output()).toBe(200);
+      expect(((await profile.json()) as { data: { email: string } }).data.email).toBe(user.email);
+      const forged = await fetch(`${project.edge.url}/api/public/auth/profile`, { headers: { Authorization: `Bearer ${user.token.slice(0, -4)}AAAA` } });
+      expect(forged.status).toBe(401);
+    } finally {
+      await project.close();
+      await sql.end();
+    }
+  }, 180_000);
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseEdgeEnv } from './edge-env.ts';
+import { readFileSync } from 'node:fs';
+import { EDGE_ENV_VARIABLES, parseEdgeEnv } from './edge-env.ts';
 
 describe('parseEdgeEnv', () => {
   it('uses SUPABASE_DB_URL, which Supabase injects, with defaults for the rest', () => {
@@ -65,5 +66,18 @@ describe('parseEdgeEnv', () => {
   it('names every invalid variable', () => {
     expect(() => parseEdgeEnv({ DATABASE_URL: 'not a url', JWT_SECRET: 'short', DB_POOL_MAX: '0' }))
       .toThrow(/DATABASE_URL[\s\S]*JWT_SECRET[\s\S]*DB_POOL_MAX/);
+  });
+
+  it('README lists every variable it reads, in one table, none with a name `supabase secrets set` refuses for the operator', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.split('## Edge Function environment (Supabase)')[1]!.split(/^## /m)[0]!;
+    const rows = section.split('\n').filter((l) => l.startsWith('| `'));
+    const listed = new Map<string, string>();
+    for (const row of rows) {
+      const [names, who] = row.split('|').slice(1, 3).map((c) => c.trim());
+      for (const m of names!.matchAll(/`([A-Z0-9_]+)`/g)) listed.set(m[1]!, who!);
+    }
+    expect([...listed.keys()].sort()).toEqual([...EDGE_ENV_VARIABLES].sort());
+    for (const [name, who] of listed) if (who !== 'injected') expect(name, `${name} is set by the operator`).not.toMatch(/^SUPABASE_/);
   });
 });

@@ -43,7 +43,7 @@ const jwkSet = z.string().optional().transform((v, ctx) => {
  * `supabase secrets set` (names may not start with `SUPABASE_`). README "Deploy to Supabase" lists
  * every variable. Runtime-neutral: it reads nothing itself, so Node tests can parse the same records.
  */
-export const edgeEnvSchema = z
+const edgeEnvObject = z
   .object({
     SUPABASE_DB_URL: z.url().optional(),
     DATABASE_URL: z.url().optional(),
@@ -84,7 +84,12 @@ export const edgeEnvSchema = z
     TRUST_PROXY: z.stringbool().default(false),
     /** Port for local runs (`deno run`); the hosted Edge runtime chooses its own. */
     PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  })
+  });
+
+/** Every variable the Edge Function reads (README "Edge Function environment (Supabase)" lists each). */
+export const EDGE_ENV_VARIABLES: readonly string[] = Object.keys(edgeEnvObject.shape);
+
+export const edgeEnvSchema = edgeEnvObject
   .refine((env) => env.DATABASE_URL ?? env.SUPABASE_DB_URL, {
     message: 'SUPABASE_DB_URL (injected by Supabase) or DATABASE_URL is required',
     path: ['SUPABASE_DB_URL'],

@@ -118,3 +118,58 @@ describe.each<[Shape, Signing]>([
     }
   }, 180_000);
 });
+
+/** An admin as Supabase has one: created through Auth's admin API with app_metadata.role, signed in through the function. */
+async function signInAdmin(project: Project) {
+  const email = `edge-admin-${randomUUID().slice(0, 8)}@example.test`;
+  const created = await fetch(`${project.gotrue.url}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', apikey: project.gotrue.serviceRoleKey, Authorization: `Bearer ${project.gotrue.serviceRoleKey}` },
+    body: JSON.stringify({ email, password: 'admin-secret-1', email_confirm: true, app_metadata: { role: 'admin' }, user_metadata: { name: 'Admin' } }),
+  });
+  expect(created.status).toBe(200);
+  const login = await post(project.edge, '/public/auth/login', { email, password: 'admin-secret-1' });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { data: { token: string; user: { id: string } } }).data;
+}
+
+describe.each<Shape>(['hosted', 'supabase start'])('Edge Function end to end (%s)', (shape) => {
+  it('public reads, search in Arabic, a submission and its approval by an admin', async () => {
+    const project = await startProject(shape, 'ES256');
+    const sql = ownerSql();
+    const { edge } = project;
+    try {
+      const categories = await fetch(`${edge.url}/api/public/categories`, { headers: { 'Accept-Language': 'ar' } });
+      expect(categories.status).toBe(200);
+      const cafes = ((await categories.json()) as { data: { id: number; slug: string; nameAr: string }[] }).data.find((c) => c.slug === 'cafes')!;
+      expect(cafes.nameAr).toBeTruthy();
+      const search = await fetch(`${edge.url}/api/public/search?q=${encodeURIComponent('مسجد')}&limit=3`, { headers: { 'Accept-Language': 'ar' } });
+      expect(search.status).toBe(200);
+      expect(((await search.json()) as { data: { places: unknown[] } }).data.places.length).toBeGreaterThan(0);
+
+      const user = await signUp(project, 'ar');
+      await sql`insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data)
+                values (${user.id}, ${user.email}, now(), ${sql.json({ name: 'Edge', locale: 'ar' })})`;
+      const admin = await signInAdmin(project);
+      await sql`insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+                values (${admin.user.id}, ${'admin-' + user.email}, now(), ${sql.json({ role: 'admin', provider: 'email' })}, ${sql.json({ name: 'Admin' })})`;
+
+      const name = `Edge Cafe ${randomUUID().slice(0, 8)}`;
+      const proposed = await post(edge, '/public/places', { name, nameAr: 'مقهى الحافة', categoryId: cafes.id }, { Authorization: `Bearer ${user.token}` });
+      expect(proposed.status, await proposed.clone().text()).toBe(201);
+      const requestId = ((await proposed.json()) as { data: { id: number } }).data.id;
+      const asUser = await post(edge, `/admin/place-requests/${requestId}/approve`, {}, { Authorization: `Bearer ${user.token}` });
+      expect(asUser.status).toBe(403);
+      const approved = await post(edge, `/admin/place-requests/${requestId}/approve`, {}, { Authorization: `Bearer ${admin.token}` });
+      expect(approved.status, await approved.clone().text()).toBe(200);
+
+      const [{ slug }] = await sql<{ slug: string }[]>`select p.slug from public.places p join public.place_requests r on r.place_id = p.id where r.id = ${requestId}`;
+      const place = await fetch(`${edge.url}/api/public/places/${slug}`);
+      expect(place.status).toBe(200);
+      expect(((await place.json()) as { data: { name: string } }).data.name).toBe(name);
+    } finally {
+      await project.close();
+      await sql.end();
+    }
+  }, 180_000);
+});

@@ -8,7 +8,7 @@ describe('parseEdgeEnv', () => {
     expect(env).toEqual({
       databaseUrl: 'postgresql://postgres:pw@db.example.supabase.co:5432/postgres', supabase: undefined,
       jwtSecret: undefined, publicUrl: undefined, statementTimeoutMs: 5000, poolMax: 3, port: undefined,
-      corsOrigins: [], trustProxy: false,
+      corsOrigins: [], trustProxy: false, smtp: undefined,
     });
   });
 
@@ -57,6 +57,13 @@ describe('parseEdgeEnv', () => {
       .toThrow(/SUPABASE_ANON_KEY: \(or SUPABASE_PUBLISHABLE_KEYS\) is missing[\s\S]*SUPABASE_SERVICE_ROLE_KEY: \(or SUPABASE_SECRET_KEYS\) is missing/);
     expect(() => parseEdgeEnv({ SUPABASE_DB_URL: 'postgresql://a@db:5432/postgres', SUPABASE_ANON_KEY: 'anon' }))
       .toThrow(/SUPABASE_URL: is required with the API keys/);
+  });
+
+  it('sends decision mails through SMTP_* secrets (default port 2525: hosted functions cannot reach 25 or 587)', () => {
+    const base = { SUPABASE_DB_URL: 'postgresql://a@db:5432/postgres', SMTP_HOST: 'smtp.example.com', SMTP_USER: 'u', SMTP_PASS: 'p' };
+    expect(parseEdgeEnv(base).smtp).toEqual({ host: 'smtp.example.com', port: 2525, from: 'Dalil <no-reply@dalil.local>', user: 'u', pass: 'p', secure: false });
+    expect(parseEdgeEnv({ ...base, SMTP_SECURE: 'true' }).smtp).toMatchObject({ port: 465, secure: true });
+    expect(() => parseEdgeEnv({ ...base, SMTP_PORT: 'x' })).toThrow(/SMTP_PORT/);
   });
 
   it('names the missing database variable', () => {

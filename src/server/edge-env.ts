@@ -82,6 +82,17 @@ const edgeEnvObject = z
     CORS_ORIGINS: z.string().optional().transform((v, ctx) => parseOrigins(v, ctx)),
     /** Trust X-Forwarded-Proto (HSTS only over https) — Supabase's gateway terminates TLS. */
     TRUST_PROXY: z.stringbool().default(false),
+    /**
+     * Operator: SMTP server of the decision mails (the same names as on Node). Unset: no decision
+     * mail is sent. Hosted Edge Functions cannot reach ports 25 and 587: use 465 (SMTP_SECURE=true) or 2525.
+     */
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    SMTP_FROM: z.string().min(3).default('Dalil <no-reply@dalil.local>'),
+    SMTP_USER: z.string().min(1).optional(),
+    SMTP_PASS: z.string().optional(),
+    /** Implicit TLS (port 465); otherwise STARTTLS when the server offers it. */
+    SMTP_SECURE: z.stringbool().default(false),
     /** Port for local runs (`deno run`); the hosted Edge runtime chooses its own. */
     PORT: z.coerce.number().int().min(1).max(65535).optional(),
   });
@@ -127,6 +138,9 @@ export const edgeEnvSchema = edgeEnvObject
     port: env.PORT,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
+    smtp: env.SMTP_HOST
+      ? { host: env.SMTP_HOST, port: env.SMTP_PORT ?? (env.SMTP_SECURE ? 465 : 2525), from: env.SMTP_FROM, user: env.SMTP_USER, pass: env.SMTP_PASS, secure: env.SMTP_SECURE }
+      : undefined,
   }));
 
 export type EdgeEnv = z.output<typeof edgeEnvSchema>;

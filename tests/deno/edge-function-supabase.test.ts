@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ownerSql } from '../helpers/api.ts';
+import { mailsTo } from '../helpers/mailbox.ts';
 import { denoCacheDir, root, startEdgeFunction, startNameProxy, type EdgeFunction } from '../helpers/deno-edge.ts';
 import { startFakeGoTrue, type FakeGoTrue } from '../helpers/fake-gotrue.ts';
 
@@ -134,8 +135,11 @@ async function signInAdmin(project: Project) {
 }
 
 describe.each<Shape>(['hosted', 'supabase start'])('Edge Function end to end (%s)', (shape) => {
-  it('public reads, search in Arabic, a submission and its approval by an admin', async () => {
-    const project = await startProject(shape, 'ES256');
+  it('public reads, search in Arabic, a submission, its approval by an admin and the decision mail', async () => {
+    // The operator's secrets: SMTP of the decision mails (here the run's dev mailbox) and the web host's origin.
+    const project = await startProject(shape, 'ES256', {
+      SMTP_HOST: '127.0.0.1', SMTP_PORT: String(inject('maildevSmtpPort')), SMTP_FROM: 'Dalil <no-reply@dalil.test>', PUBLIC_URL: 'https://dalil.test',
+    });
     const sql = ownerSql();
     const { edge } = project;
     try {
@@ -167,6 +171,18 @@ describe.each<Shape>(['hosted', 'supabase start'])('Edge Function end to end (%s
       const place = await fetch(`${edge.url}/api/public/places/${slug}`);
       expect(place.status).toBe(200);
       expect(((await place.json()) as { data: { name: string } }).data.name).toBe(name);
+
+      // The submitter (signed up in Arabic) is told, in Arabic, with the web host's link.
+      let mails: Awaited<ReturnType<typeof mailsTo>> = [];
+      for (let i = 0; i < 100 && mails.length === 0; i++) {
+        mails = (await mailsTo(user.email)).filter((m) => m.headers['x-dalil-mail'] === 'request-approved');
+        if (mails.length === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(mails, project.edge.output()).toHaveLength(1);
+      expect(mails[0]!.headers['content-language']).toBe('ar');
+      expect(mails[0]!.subject).toContain('تمت الموافقة');
+      expect(mails[0]!.text).toContain(`https://dalil.test/ar/p/${slug}`);
+      expect(project.edge.output()).toContain('decision mail sent');
     } finally {
       await project.close();
       await sql.end();

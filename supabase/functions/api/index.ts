@@ -31,6 +31,8 @@ import { jsonConsoleLogger } from '../../../src/server/http/console-logger.ts';
 import { MIGRATION_VERSIONS } from './migrations.ts';
 import { parseEdgeEnv } from '../../../src/server/edge-env.ts';
 import { SupabaseStorageProvider } from '../../../src/server/storage/supabase-storage-provider.ts';
+import { createSmtpMailer } from '../../../src/server/mail/mailer.ts';
+import { settleDecisionMails } from '../../../src/server/mail/notify-decisions.ts';
 
 const env = parseEdgeEnv(Deno.env.toObject());
 
@@ -50,6 +52,9 @@ const app = createApp({
   // Uploads go to the project's public Storage buckets (supabase/migrations/20260101001000_storage.sql).
   storage: env.supabase ? new SupabaseStorageProvider({ url: env.supabase.url, serviceRoleKey: env.supabase.serviceRoleKey }) : undefined,
   logger: jsonConsoleLogger(),
+  // Decision mails to submitters (SMTP_* secrets; nodemailer runs on Deno through npm:). Auth's own
+  // code mails stay Supabase's.
+  mailer: env.smtp ? createSmtpMailer(env.smtp) : undefined,
   corsOrigins: env.corsOrigins,
   security: { trustProxy: env.trustProxy },
   migrations: MIGRATION_VERSIONS,
@@ -60,5 +65,11 @@ Deno.serve(
     ...(env.port ? { port: env.port, hostname: '127.0.0.1' } : {}),
     onListen: ({ hostname, port }) => console.log(`api listening on http://${hostname}:${port}/api`),
   },
-  app.fetch,
+  async (request: Request) => {
+    const response = await app.fetch(request);
+    // A decision's mails are sent after its answer: keep the worker alive until they are out
+    // (Supabase's EdgeRuntime.waitUntil; plain Deno keeps running anyway).
+    (globalThis as { EdgeRuntime?: { waitUntil(p: Promise<unknown>): void } }).EdgeRuntime?.waitUntil(settleDecisionMails());
+    return response;
+  },
 );

@@ -5,6 +5,7 @@ import type { JwtClaims } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
 import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
 import type { Lang } from '../http/messages.ts';
+import type { RequestLogger } from '../http/request-log.ts';
 import { hmacSha256Hex, sha256Hex } from './crypto.ts';
 import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './provider.ts';
 
@@ -28,6 +29,11 @@ export interface SupabaseAuthConfig {
    * is fetched from `<url>/auth/v1/.well-known/jwks.json` (where the function reaches Auth).
    */
   jwks?: { keys: JWK[] };
+  /**
+   * Where failures the caller is not told of are logged (forgot-password answers 200 whatever Auth
+   * said, so an address's existence never shows): JSON lines, the address only as a hash.
+   */
+  logger?: RequestLogger;
   /** Wrong codes allowed per address before the code is refused (default 5): Supabase Auth does not count them. */
   maxCodeAttempts?: number;
   /** Lifetime of a mailed code, seconds (Supabase's "Email OTP expiration", default 3600). */
@@ -197,7 +203,15 @@ export class SupabaseAuthProvider implements AuthProvider {
   async forgotPassword(email: string, _lang: Lang): Promise<void> {
     const address = normalizeEmail(email);
     const { error } = await this.client().resetPasswordForEmail(address);
-    if (error && ((error as { status?: number }).status ?? 0) === 429) throw upstream(error, () => new ApiError(429, 'rate_limited'));
+    const status = error ? ((error as { status?: number }).status ?? 0) : 0;
+    if (error && status === 429) throw upstream(error, () => new ApiError(429, 'rate_limited'));
+    if (error) {
+      // The caller gets the same 200 as on success (no account enumeration); the operator sees why no mail left.
+      this.config.logger?.error(
+        { event: 'forgot_password_failed', authStatus: status, authCode: error.code ?? null, emailSha256: (await sha256Hex(address)).slice(0, 16), err: error.message },
+        'Supabase Auth refused a password-reset mail',
+      );
+    }
     await this.clearFailures(address, 'recovery');
   }
 

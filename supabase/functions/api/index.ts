@@ -39,8 +39,9 @@ const env = parseEdgeEnv(Deno.env.toObject());
 // prepare: false — Supabase's transaction pooler cannot keep prepared statements between transactions.
 const sql = createSql(env.databaseUrl, { max: env.poolMax, prepare: false });
 
+const logger = jsonConsoleLogger();
 const auth = env.supabase
-  ? new SupabaseAuthProvider({ sql, ...env.supabase, legacyJwtSecret: env.jwtSecret })
+  ? new SupabaseAuthProvider({ sql, ...env.supabase, legacyJwtSecret: env.jwtSecret, logger })
   : undefined;
 
 const app = createApp({
@@ -51,7 +52,7 @@ const app = createApp({
   statementTimeoutMs: env.statementTimeoutMs,
   // Uploads go to the project's public Storage buckets (supabase/migrations/20260101001000_storage.sql).
   storage: env.supabase ? new SupabaseStorageProvider({ url: env.supabase.url, serviceRoleKey: env.supabase.serviceRoleKey }) : undefined,
-  logger: jsonConsoleLogger(),
+  logger,
   // Decision mails to submitters (SMTP_* secrets; nodemailer runs on Deno through npm:). Auth's own
   // code mails stay Supabase's.
   mailer: env.smtp ? createSmtpMailer(env.smtp) : undefined,

@@ -95,6 +95,21 @@ describe('supabase/config.toml [edge_runtime.secrets]', () => {
   });
 });
 
+describe('README "Deploy to Supabase"', () => {
+  it('describes the local flow with config.toml\'s ports', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const local = readme.split('## Deploy to Supabase')[1]!.split(/^## /m)[0]!.split('**Locally**')[1]!;
+    const api = tomlValue('api', 'port');
+    expect(local).toContain(`API gateway on \`${api}\``);
+    expect(local).toContain(`http://127.0.0.1:${api}/functions/v1/api`);
+    expect(local).toContain(`Postgres on \`${tomlValue('db', 'port')}\``);
+    expect(local).toContain(`Studio on \`${tomlValue('studio', 'port')}\``);
+    expect(local).toContain(`inbox on \`${tomlValue('inbucket', 'port')}\``);
+    expect(tomlValue('inbucket', 'enabled')).toBe('true');
+    expect(local).toContain('SUPABASE_URL=http://kong:8000');
+  });
+});
+
 describe.each<[Shape, Signing]>([
   ['hosted', 'ES256'], ['hosted', 'HS256'], ['supabase start', 'ES256'], ['supabase start', 'HS256'],
 ])('Edge Function with Supabase Auth (%s, %s tokens)', (shape, signing) => {

@@ -1,76 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ownerSql } from '../helpers/api.ts';
 import { startFakeGoTrue } from '../helpers/fake-gotrue.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { denoCacheDir, denoEnv as denoEnvIn, EDGE_CONFIG, EDGE_ENTRY, offlineFlags, root, runDeno as run, startEdgeFunction as startIn } from '../helpers/deno-edge.ts';
 import { PATCHED_VERSION, vendoredPostgresFiles } from '../../scripts/vendor-postgres.ts';
 
 /**
  * Runs the Supabase Edge Function entry (supabase/functions/api/index.ts) under real Deno (the
- * `deno` npm package) against this run's embedded database, fully offline: `npm:` specifiers of
- * deno.json resolve from the project's node_modules (`--node-modules-dir=manual`), nothing remote
- * is fetched (`--no-remote`, `--cached-only`) and the Deno cache starts empty.
+ * `deno` npm package) against this run's embedded database, fully offline (tests/helpers/deno-edge.ts).
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const deno = path.join(root, 'node_modules/.bin/deno');
-const entry = 'supabase/functions/api/index.ts';
-const config = 'supabase/functions/api/deno.json';
-const offlineFlags = ['--config', config, '--node-modules-dir=manual', '--no-remote', '--cached-only'];
+const entry = EDGE_ENTRY;
+const config = EDGE_CONFIG;
 
-let denoDir: string;
-
-function denoEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...extra };
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(deno, args, { cwd: root, env });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
-/** Runs the entry with `deno run` on a free port (network: loopback only); resolves once it listens. */
-async function startEdgeFunction(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    deno,
-    ['run', ...offlineFlags, '--no-prompt', '--allow-env', '--allow-net=127.0.0.1', entry],
-    { cwd: root, env: denoEnv({ ...env, PORT: String(port) }) },
-  );
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`deno did not start:\n${output}`)), 90_000);
-    const onData = (d: Buffer) => {
-      output += d;
-      if (output.includes('api listening on')) { clearTimeout(timer); resolve(); }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`deno exited with ${code}:\n${output}`)); });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+let cache: ReturnType<typeof denoCacheDir>;
+const denoEnv = (extra: Record<string, string> = {}) => denoEnvIn(cache.dir, extra);
+const startEdgeFunction = (env: Record<string, string>) => startIn(cache.dir, env);
 
 beforeAll(() => {
-  denoDir = mkdtempSync(path.join(tmpdir(), 'city-directory-deno-'));
+  cache = denoCacheDir();
 });
-afterAll(() => rmSync(denoDir, { recursive: true, force: true }));
+afterAll(() => cache.dispose());
 
 const VENDOR = 'supabase/functions/api/vendor/';
 

@@ -13,8 +13,26 @@ import type { AddressInfo } from 'node:net';
  * Like GoTrue, it does NOT burn a code after wrong guesses. Mails are not sent: `codeFor()` reads
  * the code a real mailer would have carried.
  */
+export interface FakeGoTrueOptions {
+  /**
+   * The `iss` of its tokens. Default: its own URL + `/auth/v1`, as hosted Supabase Auth (the
+   * project's URL). Under `supabase start` it is the PUBLIC API URL (`http://127.0.0.1:54321/auth/v1`)
+   * while functions reach Auth at `http://kong:8000`.
+   */
+  issuer?: string;
+  /**
+   * Signing: 'ES256' (asymmetric signing keys, published at /.well-known/jwks.json; the default) or
+   * the legacy shared secret (HS256, `{ hs256Secret }`), as projects created before signing keys.
+   */
+  signing?: 'ES256' | { hs256Secret: string };
+}
+
 export interface FakeGoTrue {
   url: string;
+  /** The `iss` its tokens carry. */
+  issuer: string;
+  /** Its public JSON Web Key Set (what Supabase injects as SUPABASE_JWKS on the platform). */
+  jwks: { keys: JWK[] };
   anonKey: string;
   serviceRoleKey: string;
   /** The newest code sent to `email` for 'signup' or 'recovery' (throws when none). */
@@ -66,7 +84,7 @@ function merge(target: Record<string, unknown>, patch: Record<string, unknown> |
   }
 }
 
-export async function startFakeGoTrue(): Promise<FakeGoTrue> {
+export async function startFakeGoTrue(options: FakeGoTrueOptions = {}): Promise<FakeGoTrue> {
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
   const kid = randomUUID();
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
@@ -76,7 +94,8 @@ export async function startFakeGoTrue(): Promise<FakeGoTrue> {
   const sessions = new Map<string, { userId: string; revoked: boolean }>();
   const refreshTokens = new Map<string, { sessionId: string; revoked: boolean }>();
   const sent: FakeGoTrue['sent'] = [];
-  let issuer = '';
+  let issuer = options.issuer ?? '';
+  const hs256 = typeof options.signing === 'object' ? new TextEncoder().encode(options.signing.hs256Secret) : undefined;
 
   const byEmail = (email: string) => [...users.values()].find((u) => u.email === email.trim().toLowerCase());
 
@@ -99,13 +118,13 @@ export async function startFakeGoTrue(): Promise<FakeGoTrue> {
 
   async function sessionJson(user: FakeUser, sessionId: string, refresh: string, method: string) {
     const iat = Math.floor(Date.now() / 1000);
-    const accessToken = await new SignJWT({
+    const jwt = new SignJWT({
       email: user.email, phone: '', app_metadata: user.app_metadata, user_metadata: user.user_metadata, role: 'authenticated',
       aal: 'aal1', amr: [{ method, timestamp: iat }], session_id: sessionId, is_anonymous: false,
     })
-      .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
-      .setIssuer(issuer).setSubject(user.id).setAudience('authenticated').setIssuedAt(iat).setExpirationTime(iat + ACCESS_TTL)
-      .sign(privateKey as CryptoKey);
+      .setProtectedHeader(hs256 ? { alg: 'HS256', typ: 'JWT' } : { alg: 'ES256', kid, typ: 'JWT' })
+      .setIssuer(issuer).setSubject(user.id).setAudience('authenticated').setIssuedAt(iat).setExpirationTime(iat + ACCESS_TTL);
+    const accessToken = hs256 ? await jwt.sign(hs256) : await jwt.sign(privateKey as CryptoKey);
     return { access_token: accessToken, token_type: 'bearer', expires_in: ACCESS_TTL, expires_at: iat + ACCESS_TTL, refresh_token: refresh, user: userJson(user) };
   }
 
@@ -114,7 +133,10 @@ export async function startFakeGoTrue(): Promise<FakeGoTrue> {
     const token = c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1];
     if (!token) return null;
     try {
-      const { payload } = await jwtVerify(token, publicKey, { algorithms: ['ES256'], issuer, audience: 'authenticated' });
+      const verifyOptions = { issuer, audience: 'authenticated' };
+      const { payload } = hs256
+        ? await jwtVerify(token, hs256, { ...verifyOptions, algorithms: ['HS256'] })
+        : await jwtVerify(token, publicKey, { ...verifyOptions, algorithms: ['ES256'] });
       const session = sessions.get(String(payload.session_id));
       const user = users.get(String(payload.sub));
       if (!session || session.revoked || !user) return null;
@@ -292,10 +314,10 @@ export async function startFakeGoTrue(): Promise<FakeGoTrue> {
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  issuer = `${url}/auth/v1`;
+  issuer ||= `${url}/auth/v1`;
 
   return {
-    url, anonKey, serviceRoleKey, sent,
+    url, issuer, anonKey, serviceRoleKey, sent, jwks: { keys: [jwk] },
     codeFor(email, type, count = 1) {
       const mails = sent.filter((m) => m.to === email.trim().toLowerCase() && m.type === type);
       if (mails.length < count) throw new Error(`fake GoTrue sent ${mails.length} ${type} code(s) to ${email}, expected ${count}`);

@@ -1,10 +1,11 @@
 import { AuthClient, type AuthError, type Session, type User } from '@supabase/supabase-js';
-import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { base64url, createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { Sql } from 'postgres';
 import type { JwtClaims } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
 import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
 import type { Lang } from '../http/messages.ts';
+import type { RequestLogger } from '../http/request-log.ts';
 import { hmacSha256Hex, sha256Hex } from './crypto.ts';
 import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './provider.ts';
 
@@ -17,6 +18,22 @@ export interface SupabaseAuthConfig {
   serviceRoleKey: string;
   /** Legacy projects signing with a shared secret: HS256 tokens are then accepted with it. */
   legacyJwtSecret?: string;
+  /**
+   * The `iss` values accepted (default: `<url>/auth/v1`, hosted Supabase's). Under `supabase start`
+   * the function reaches Auth at http://kong:8000 while tokens name the public API URL.
+   */
+  issuers?: string[];
+  /**
+   * The project's JWKS as Supabase injects it (SUPABASE_JWKS): verified locally, nothing fetched. An
+   * `oct` member (the CLI adds the local JWT secret so) verifies HS256 tokens. Without it, the JWKS
+   * is fetched from `<url>/auth/v1/.well-known/jwks.json` (where the function reaches Auth).
+   */
+  jwks?: { keys: JWK[] };
+  /**
+   * Where failures the caller is not told of are logged (forgot-password answers 200 whatever Auth
+   * said, so an address's existence never shows): JSON lines, the address only as a hash.
+   */
+  logger?: RequestLogger;
   /** Wrong codes allowed per address before the code is refused (default 5): Supabase Auth does not count them. */
   maxCodeAttempts?: number;
   /** Lifetime of a mailed code, seconds (Supabase's "Email OTP expiration", default 3600). */
@@ -72,7 +89,8 @@ export class SupabaseAuthProvider implements AuthProvider {
   private readonly sql: Sql;
   private readonly admin: InstanceType<typeof AuthClient>;
   private readonly jwks: JWTVerifyGetKey;
-  private readonly issuer: string;
+  private readonly issuers: string[];
+  private readonly hs256Key: Uint8Array | undefined;
   private readonly maxAttempts: number;
   private readonly codeTtl: number;
   private readonly grantTtl: number;
@@ -80,8 +98,13 @@ export class SupabaseAuthProvider implements AuthProvider {
   constructor(private readonly config: SupabaseAuthConfig) {
     this.sql = config.sql;
     const base = config.url.replace(/\/+$/, '');
-    this.issuer = `${base}/auth/v1`;
-    this.jwks = createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`), { cooldownDuration: 30_000, cacheMaxAge: 600_000, headers: { apikey: config.anonKey } });
+    this.issuers = config.issuers?.length ? config.issuers : [`${base}/auth/v1`];
+    const asymmetric = config.jwks?.keys.filter((k) => k.kty !== 'oct');
+    this.jwks = asymmetric
+      ? createLocalJWKSet({ keys: asymmetric })
+      : createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`), { cooldownDuration: 30_000, cacheMaxAge: 600_000, headers: { apikey: config.anonKey } });
+    const oct = config.jwks?.keys.find((k) => k.kty === 'oct' && typeof k.k === 'string');
+    this.hs256Key = config.legacyJwtSecret ? encoder.encode(config.legacyJwtSecret) : oct?.k ? base64url.decode(oct.k) : undefined;
     this.admin = this.client(config.serviceRoleKey);
     this.maxAttempts = config.maxCodeAttempts ?? 5;
     this.codeTtl = config.codeTtlSeconds ?? 3600;
@@ -106,11 +129,11 @@ export class SupabaseAuthProvider implements AuthProvider {
   async verifyAccessToken(token: string): Promise<JwtClaims | null> {
     try {
       const { alg } = decodeProtectedHeader(token);
-      const options = { audience: 'authenticated', requiredClaims: ['exp', 'sub'] };
+      const options = { audience: 'authenticated', issuer: this.issuers, requiredClaims: ['exp', 'sub'] };
       const { payload } =
-        alg === 'HS256' && this.config.legacyJwtSecret
-          ? await jwtVerify(token, encoder.encode(this.config.legacyJwtSecret), { ...options, algorithms: ['HS256'] })
-          : await jwtVerify(token, this.jwks, { ...options, algorithms: ASYMMETRIC_ALGS, issuer: this.issuer });
+        alg === 'HS256' && this.hs256Key
+          ? await jwtVerify(token, this.hs256Key, { ...options, algorithms: ['HS256'] })
+          : await jwtVerify(token, this.jwks, { ...options, algorithms: ASYMMETRIC_ALGS });
       if (payload.role !== 'authenticated') return null;
       return payload as unknown as JwtClaims;
     } catch (error) {
@@ -180,7 +203,15 @@ export class SupabaseAuthProvider implements AuthProvider {
   async forgotPassword(email: string, _lang: Lang): Promise<void> {
     const address = normalizeEmail(email);
     const { error } = await this.client().resetPasswordForEmail(address);
-    if (error && ((error as { status?: number }).status ?? 0) === 429) throw upstream(error, () => new ApiError(429, 'rate_limited'));
+    const status = error ? ((error as { status?: number }).status ?? 0) : 0;
+    if (error && status === 429) throw upstream(error, () => new ApiError(429, 'rate_limited'));
+    if (error) {
+      // The caller gets the same 200 as on success (no account enumeration); the operator sees why no mail left.
+      this.config.logger?.error(
+        { event: 'forgot_password_failed', authStatus: status, authCode: error.code ?? null, emailSha256: (await sha256Hex(address)).slice(0, 16), err: error.message },
+        'Supabase Auth refused a password-reset mail',
+      );
+    }
     await this.clearFailures(address, 'recovery');
   }
 

@@ -25,8 +25,9 @@ export async function settleDecisionMails(): Promise<void> {
  *
  * Runs in the background AFTER the decision's transaction committed: the admin's answer never waits
  * on SMTP and a failed send never undoes a decision. A failure is logged (`decision mail failed`,
- * request id, no address) — there is no outbox nor retry (decision 024). Without a mailer (Edge
- * Function) nothing is sent.
+ * request id, no address) — there is no outbox nor retry (decision 024). Without a mailer (an
+ * Edge Function without SMTP_* secrets) nothing is sent; the Edge Function keeps its worker alive
+ * for them with EdgeRuntime.waitUntil(settleDecisionMails()).
  */
 export function notifyDecisions(deps: NotifyDeps, ids: readonly number[], origin: string): void {
   const { mailer } = deps;

@@ -4,11 +4,14 @@
  * here with the path `/api/*`, which is the app's base path. JWT checks by the platform are off
  * (`[functions.api] verify_jwt = false`); the app verifies bearer tokens itself.
  *
- * Env (see src/server/edge-env.ts): SUPABASE_DB_URL (injected) or DATABASE_URL. SUPABASE_URL,
- * SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY (injected) select Supabase Auth, whose tokens are
- * verified against the project's JWKS; without them JWT_SECRET (HS256) verifies tokens, or every
- * request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS, DB_POOL_MAX, CORS_ORIGINS (the SPA's
- * origin: it is not the function's), TRUST_PROXY, PORT (local runs). Logs: one JSON line per request
+ * Env (src/server/edge-env.ts; README "Deploy to Supabase" lists every variable): SUPABASE_DB_URL
+ * (injected) or DATABASE_URL. SUPABASE_URL and the API keys (injected) select Supabase Auth, whose
+ * tokens are verified against SUPABASE_JWKS (injected) with `iss` = SUPABASE_URL + /auth/v1, or
+ * AUTH_JWT_ISSUER (required under `supabase start`: config.toml [edge_runtime.secrets]); JWT_SECRET
+ * (operator) accepts a legacy project's HS256 tokens. Without Supabase Auth, JWT_SECRET (HS256)
+ * verifies tokens, or every request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS,
+ * DB_POOL_MAX, CORS_ORIGINS (the SPA's origin: it is not the function's), TRUST_PROXY, PORT (local
+ * runs). A missing or invalid variable stops the start with an error naming it. Logs: one JSON line per request
  * on stdout; GET /api/health compares the database with ./migrations.ts; /api/docs loads Scalar from its CDN.
  * No response cache (docs/decisions/011-response-cache.md): isolates are short-lived and many, each
  * would need its own LISTEN connection through the pooler, and hit rates would be low; public reads
@@ -28,14 +31,17 @@ import { jsonConsoleLogger } from '../../../src/server/http/console-logger.ts';
 import { MIGRATION_VERSIONS } from './migrations.ts';
 import { parseEdgeEnv } from '../../../src/server/edge-env.ts';
 import { SupabaseStorageProvider } from '../../../src/server/storage/supabase-storage-provider.ts';
+import { createSmtpMailer } from '../../../src/server/mail/mailer.ts';
+import { settleDecisionMails } from '../../../src/server/mail/notify-decisions.ts';
 
 const env = parseEdgeEnv(Deno.env.toObject());
 
 // prepare: false — Supabase's transaction pooler cannot keep prepared statements between transactions.
 const sql = createSql(env.databaseUrl, { max: env.poolMax, prepare: false });
 
+const logger = jsonConsoleLogger();
 const auth = env.supabase
-  ? new SupabaseAuthProvider({ sql, ...env.supabase, legacyJwtSecret: env.jwtSecret })
+  ? new SupabaseAuthProvider({ sql, ...env.supabase, legacyJwtSecret: env.jwtSecret, logger })
   : undefined;
 
 const app = createApp({
@@ -46,7 +52,10 @@ const app = createApp({
   statementTimeoutMs: env.statementTimeoutMs,
   // Uploads go to the project's public Storage buckets (supabase/migrations/20260101001000_storage.sql).
   storage: env.supabase ? new SupabaseStorageProvider({ url: env.supabase.url, serviceRoleKey: env.supabase.serviceRoleKey }) : undefined,
-  logger: jsonConsoleLogger(),
+  logger,
+  // Decision mails to submitters (SMTP_* secrets; nodemailer runs on Deno through npm:). Auth's own
+  // code mails stay Supabase's.
+  mailer: env.smtp ? createSmtpMailer(env.smtp) : undefined,
   corsOrigins: env.corsOrigins,
   security: { trustProxy: env.trustProxy },
   migrations: MIGRATION_VERSIONS,
@@ -57,5 +66,11 @@ Deno.serve(
     ...(env.port ? { port: env.port, hostname: '127.0.0.1' } : {}),
     onListen: ({ hostname, port }) => console.log(`api listening on http://${hostname}:${port}/api`),
   },
-  app.fetch,
+  async (request: Request) => {
+    const response = await app.fetch(request);
+    // A decision's mails are sent after its answer: keep the worker alive until they are out
+    // (Supabase's EdgeRuntime.waitUntil; plain Deno keeps running anyway).
+    (globalThis as { EdgeRuntime?: { waitUntil(p: Promise<unknown>): void } }).EdgeRuntime?.waitUntil(settleDecisionMails());
+    return response;
+  },
 );

@@ -188,6 +188,32 @@ describe('server-rendered pages', () => {
     expect(ar.headers.get('location')).toBe('/p/place-1/ar');
   });
 
+  it('renders each public page in one pass: the whole tree once, its data in place, no outlined boundary (decision 041)', async () => {
+    const pages: [string, string, string][] = [
+      ['/', '["places","en","all"', 'Place 5'],
+      ['/places?sort=name-desc', '["places","en","all"', 'Place 4'],
+      ['/p/place-1/ar', '["places","ar","detail","place-1"]', 'مكان 1'],
+      ['/categories', '["categories","en"', 'Cafes'],
+      ['/categories/cafes', '["places","en",{"kind":"category"', 'Place 3'],
+      ['/zones/olaya', '["places","en",{"kind":"zone"', 'Place 2'],
+      ['/search?q=place', '["search","en"', 'Place 1'],
+      ['/map', '["zones","en"]', 'Olaya'],
+      ['/p/no-such-place', '["places","en","detail","no-such-place"]', 'data-page-not-found'],
+    ];
+    for (const [path, key, text] of pages) {
+      const url = new URL(`https://dalil.test${path}`);
+      const lang = url.pathname.endsWith('/ar') ? 'ar' : 'en';
+      const app = await entry.renderApp({ request: new Request(url), lang, theme: 'dark', nonce: 'n' });
+      expect(app.renders, path).toBe(1);
+      expect(app.html, path).toContain(text);
+      // the page's data is in the state the browser hydrates from; nothing left waiting
+      expect(app.state.queries.queries.map((q) => JSON.stringify(q.queryKey)).filter((k) => k.startsWith(key)), path).not.toEqual([]);
+      expect(app.html, path).not.toMatch(/<script|<template/);
+      // no loading state, but the map's (Leaflet draws it in the browser)
+      expect(app.html.replace('<div aria-busy="true" aria-label="Map of places and buildings"', ''), path).not.toContain('aria-busy="true"');
+    }
+  });
+
   it('is cached per path, language and theme, with an ETag; a stored page keeps its nonce', async () => {
     const first = await page(0, '/categories');
     const again = await page(0, '/categories');

@@ -14,6 +14,10 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes } from './app/router.tsx';
+import { categoryQueryOptions } from './features/categories/api/get-categories.ts';
+import { placeQueryOptions } from './features/places/api/get-places.ts';
+import { websiteSettingsKey } from './features/settings/api/get-website-settings.ts';
+import { zoneQueryOptions } from './features/zones/api/get-zones.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { ApiError } from './lib/api-error.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -65,6 +69,11 @@ export interface RenderedApp {
   styles: string;
   /** What the browser hydrates with (src/lib/ssr-state.ts). */
   state: SsrState;
+  /**
+   * The answers the page's head is built from, as its components received them (undefined when the page
+   * did not ask): the site's settings, and the place, category or zone of the route's `:slug`.
+   */
+  answers: { settings?: unknown; place?: unknown; category?: unknown; zone?: unknown };
   /** How many times the whole tree was rendered: 1 (a component waiting for data renders again alone). */
   renders: number;
 }
@@ -198,5 +207,12 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   const notFound = context.statusCode === 404
     || all.some((q) => errorOf(q)?.status === 404)
     || /\bdata-page-not-found\b/.test(html);
-  return { status: notFound ? 404 : context.statusCode >= 400 ? context.statusCode : 200, html, styles, state: { lang, theme, queries }, renders };
+  const slug = context.matches.at(-1)?.params.slug;
+  const answers = {
+    settings: queryClient.getQueryData(websiteSettingsKey),
+    place: slug === undefined ? undefined : queryClient.getQueryData(placeQueryOptions(lang, slug).queryKey),
+    category: slug === undefined ? undefined : queryClient.getQueryData(categoryQueryOptions(lang, slug).queryKey),
+    zone: slug === undefined ? undefined : queryClient.getQueryData(zoneQueryOptions(lang, slug).queryKey),
+  };
+  return { status: notFound ? 404 : context.statusCode >= 400 ? context.statusCode : 200, html, styles, state: { lang, theme, queries }, answers, renders };
 }

@@ -213,6 +213,7 @@ function scenarios(data: ScenarioData): Scenario[] {
   ];
   return defs
     .map(([name, kind, variants], n) => ({ name, kind, variants, pick: zipfPicker(variants.length, 1000 + n) }))
+    .filter((s) => s.variants.length > 0)
     .filter((s) => !ONLY || [...ONLY].some((o) => s.name.startsWith(o)));
 }
 
@@ -225,7 +226,8 @@ async function scenarioData(sql: Sql): Promise<ScenarioData> {
   const cursors: string[] = [];
   for (let page = 494; page <= 504; page++) {
     const { nextCursor } = await listPlaces(sql as unknown as Tx, {}, { page, limit: 12 });
-    if (!nextCursor) throw new Error('BENCH_PLACES too small for page 505 (needs > 6 060 places)');
+    // fewer than 6 060 places (e.g. the 3 289 shipped ones): no pages 495–505, those scenarios are left out
+    if (!nextCursor) return { slugs, cursors: [], categories, zones };
     cursors.push(nextCursor);
   }
   return { slugs, cursors, categories, zones };

@@ -6,15 +6,18 @@
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
-import { dehydrate, type Query } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryErrorResetBoundary, type Query } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes } from './app/router.tsx';
+import { categoryQueryOptions } from './features/categories/api/get-categories.ts';
+import { placeQueryOptions } from './features/places/api/get-places.ts';
+import { websiteSettingsKey } from './features/settings/api/get-website-settings.ts';
+import { zoneQueryOptions } from './features/zones/api/get-zones.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { ApiError } from './lib/api-error.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -53,10 +56,8 @@ export interface RenderAppOptions {
   theme: Theme;
   /** CSP nonce the extracted `<style>` tags carry. */
   nonce: string;
-  /** Longest wait for one render pass's API answers, in ms; late ones are left to the browser. */
+  /** Longest wait for the page's API answers, in ms: a later one aborts the render. */
   queryTimeoutMs?: number;
-  /** Render passes at most (each pass runs the queries the previous one discovered). */
-  maxPasses?: number;
 }
 
 export interface RenderedApp {
@@ -68,6 +69,13 @@ export interface RenderedApp {
   styles: string;
   /** What the browser hydrates with (src/lib/ssr-state.ts). */
   state: SsrState;
+  /**
+   * The answers the page's head is built from, as its components received them (undefined when the page
+   * did not ask): the site's settings, and the place, category or zone of the route's `:slug`.
+   */
+  answers: { settings?: unknown; place?: unknown; category?: unknown; zone?: unknown };
+  /** How many times the whole tree was rendered: 1 (a component waiting for data renders again alone). */
+  renders: number;
 }
 
 /**
@@ -86,10 +94,53 @@ const handler = createStaticHandler(appRoutes);
  */
 const CLIENT_ONLY_QUERIES = new Set(['map-markers']);
 
-/** False for a query its component disabled (`enabled: false`, e.g. a search without a term). */
-function isEnabled(query: Query): boolean {
-  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
-  return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
+/**
+ * The server's query client (`createServerQueryClient`): an enabled query (not one of `CLIENT_ONLY_QUERIES`) that has no answer yet
+ * suspends the component asking for it (React Query's `suspense`), so the one render pass waits for
+ * that answer in place and then renders only that component's subtree again — the rest of the page is
+ * rendered once. Failures are not retried and do not throw to an error boundary (see `NoThrowOnError`):
+ * the component renders its error (a 404 renders the not-found page), as in the browser.
+ */
+function createServerQueryClient(): QueryClient {
+  const defaults = createQueryClient().getDefaultOptions();
+  // a failed query renders its error (e.g. the not-found page of an unknown slug), not a new attempt
+  const client = new QueryClient({ defaultOptions: { ...defaults, queries: { ...defaults.queries, retry: false, retryOnMount: false } } });
+  const defaultQueryOptions = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options) => {
+    const defaulted = defaultQueryOptions(options);
+    defaulted.suspense = defaulted.enabled !== false && !CLIENT_ONLY_QUERIES.has(String(defaulted.queryKey[0]));
+    return defaulted;
+  }) as typeof client.defaultQueryOptions;
+  return client;
+}
+
+/**
+ * A query error reaches its component (which renders it) instead of being thrown to an error boundary, as
+ * `suspense` would otherwise do for a failed query without data: React Query throws only while its reset
+ * boundary is not "reset", and this one always is.
+ */
+function NoThrowOnError({ children }: { children: ReactNode }) {
+  return (
+    <QueryErrorResetBoundary>
+      {(boundary) => {
+        boundary.isReset = () => true;
+        boundary.clearReset = () => {};
+        return children;
+      }}
+    </QueryErrorResetBoundary>
+  );
+}
+
+/**
+ * Orders the cache's styles as their classes first appear in `html` (Emotion writes them in insertion
+ * order): a part that waited for its data inserts its styles after the rest of the page, and rules of equal
+ * specificity must keep the order a render in one go gives them (a parent's `:where(svg)` before its icon's).
+ */
+function inDocumentOrder(cache: EmotionCache, html: string) {
+  const first = new Map<string, number>();
+  for (const match of html.matchAll(new RegExp(`${cache.key}-([a-zA-Z0-9-_]+)`, 'g'))) if (!first.has(match[1]!)) first.set(match[1]!, first.size);
+  const ids = Object.keys(cache.inserted).sort((a, b) => (first.get(a) ?? -1) - (first.get(b) ?? -1));
+  cache.inserted = Object.fromEntries(ids.map((id) => [id, cache.inserted[id]!]));
 }
 
 function errorOf(query: Query): ApiError | null {
@@ -98,62 +149,49 @@ function errorOf(query: Query): ApiError | null {
 }
 
 /**
- * Renders the page of `request` to HTML: the route's components fetch their data through React Query
- * as in the browser; each pass runs the queries the previous pass created (the page's own, then those
- * that depend on them), until a pass creates none (at most `maxPasses`). The final markup, its critical
- * CSS and the dehydrated queries (answers and failures) are returned.
+ * Renders the page of `request` to HTML in one pass: the route's components fetch their data through
+ * React Query as in the browser; a component whose data is not there yet suspends until it is, and only
+ * its subtree renders again (React's `prerender` waits for every such answer and every lazy part).
+ * Answers later than `queryTimeoutMs` abort the render (the caller then sends the client-rendered page).
+ * The markup, its critical CSS and the dehydrated queries (answers and failures) are returned.
  */
 export async function renderApp(options: RenderAppOptions): Promise<RenderedApp> {
-  const { request, lang, theme, nonce, queryTimeoutMs = 5000, maxPasses = 4 } = options;
+  const { request, lang, theme, nonce, queryTimeoutMs = 5000 } = options;
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error('The app has no loaders: a static handler Response is unexpected');
-  const queryClient = createQueryClient();
-  // a failed query renders its error (e.g. the not-found page of an unknown slug), not a new attempt
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
+  const queryClient = createServerQueryClient();
   const i18n = i18nFor(lang);
-  const tried = new Set<string>();
-  const tree = (emotionCache: EmotionCache) => (
-    <StrictMode>
+  const emotionCache = createCache({ key: 'css', nonce });
+  // styles go to the cache, not inline next to each element: they are extracted into <head> below
+  emotionCache.compat = true;
+  let renders = 0;
+  const CountRender = ({ children }: { children: ReactNode }) => {
+    renders++;
+    return children;
+  };
+  const tree = (
+    <CountRender>
       <I18nextProvider i18n={i18n}>
         <AppProvider initialLang={lang} initialTheme={theme} queryClient={queryClient} emotionCache={emotionCache}>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} nonce={nonce} />
+          <NoThrowOnError>
+            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} nonce={nonce} />
+          </NoThrowOnError>
         </AppProvider>
       </I18nextProvider>
-    </StrictMode>
+    </CountRender>
   );
-  const freshCache = () => {
-    const cache = createCache({ key: 'css', nonce });
-    // styles go to the cache, not inline next to each element: they are extracted into <head> below
-    cache.compat = true;
-    return cache;
-  };
-  let emotionCache = freshCache();
-  let html = '';
-  let settled = false;
-  for (let pass = 0; pass < maxPasses; pass++) {
-    // `prerender` waits for every lazy component (route modules, lazily loaded parts) to load
-    emotionCache = freshCache();
-    html = await new Response((await prerender(tree(emotionCache))).prelude).text();
-    const waiting = queryClient.getQueryCache().getAll().filter((q) => q.state.status === 'pending' && !tried.has(q.queryHash) && !CLIENT_ONLY_QUERIES.has(String(q.queryKey[0])) && isEnabled(q));
-    if (!waiting.length) {
-      settled = true;
-      break;
-    }
-    for (const q of waiting) tried.add(q.queryHash);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      Promise.all(waiting.map((q) => q.fetch({ ...q.options, retry: false }).catch(() => undefined))),
-      new Promise<void>((resolve) => { timer = setTimeout(resolve, queryTimeoutMs); }),
-    ]);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new Error(`server rendering: data not there after ${queryTimeoutMs} ms`)), queryTimeoutMs);
+  let html: string;
+  try {
+    // no boundary is "outlined" (moved to the end with an inline script a strict CSP would block): the page
+    // is sent whole, once every boundary has its content
+    const { prelude } = await prerender(tree, { signal: timeout.signal, progressiveChunkSize: Number.POSITIVE_INFINITY });
+    html = await new Response(prelude).text();
+  } finally {
     clearTimeout(timer);
   }
-  // The last pass's markup is the page when nothing suspended in it; otherwise (a boundary resolved late,
-  // which `prerender` reveals with inline scripts a strict CSP would block) one synchronous pass more,
-  // now that everything is loaded.
-  if (!settled || /<script|<template/.test(html)) {
-    emotionCache = freshCache();
-    html = renderToString(tree(emotionCache));
-  }
+  inDocumentOrder(emotionCache, html);
   const emotion = createEmotionServer(emotionCache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   const queries = dehydrate(queryClient, {
@@ -169,5 +207,12 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   const notFound = context.statusCode === 404
     || all.some((q) => errorOf(q)?.status === 404)
     || /\bdata-page-not-found\b/.test(html);
-  return { status: notFound ? 404 : context.statusCode >= 400 ? context.statusCode : 200, html, styles, state: { lang, theme, queries } };
+  const slug = context.matches.at(-1)?.params.slug;
+  const answers = {
+    settings: queryClient.getQueryData(websiteSettingsKey),
+    place: slug === undefined ? undefined : queryClient.getQueryData(placeQueryOptions(lang, slug).queryKey),
+    category: slug === undefined ? undefined : queryClient.getQueryData(categoryQueryOptions(lang, slug).queryKey),
+    zone: slug === undefined ? undefined : queryClient.getQueryData(zoneQueryOptions(lang, slug).queryKey),
+  };
+  return { status: notFound ? 404 : context.statusCode >= 400 ? context.statusCode : 200, html, styles, state: { lang, theme, queries }, answers, renders };
 }

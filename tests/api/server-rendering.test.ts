@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAFLET_MAP_MODULE } from '../../src/shared/boot-data.ts';
 import { listenForChanges, type ChangeListener } from '../../src/server/db/change-listener.ts';
 import type { Tx } from '../../src/server/db/client.ts';
 import { ResponseCache } from '../../src/server/http/response-cache.ts';
 import { clearSearchCaches } from '../../src/server/queries/search.ts';
-import { createPageRenderer, PAGE_NONCE_HEADER, splitTemplateScripts } from '../../src/server/render/renderer.ts';
+import { acceptsGzip, createPageRenderer, PAGE_NONCE_HEADER, splitTemplateScripts } from '../../src/server/render/renderer.ts';
 import { sitemapXml } from '../../src/server/render/sitemap.ts';
 import * as entry from '../../src/entry-server.tsx';
 import { createUser, testApp } from '../helpers/api.ts';
@@ -201,6 +202,78 @@ describe('server-rendered pages', () => {
     const ar = await page(1, '/p/merged-away/ar');
     expect(ar.status).toBe(301);
     expect(ar.headers.get('location')).toBe('/p/place-1/ar');
+  });
+
+  it('renders each public page in one pass: the whole tree once, its data in place, no outlined boundary (decision 041)', async () => {
+    const pages: [string, string, string][] = [
+      ['/', '["places","en","all"', 'Place 5'],
+      ['/places?sort=name-desc', '["places","en","all"', 'Place 4'],
+      ['/p/place-1/ar', '["places","ar","detail","place-1"]', 'مكان 1'],
+      ['/categories', '["categories","en"', 'Cafes'],
+      ['/categories/cafes', '["places","en",{"kind":"category"', 'Place 3'],
+      ['/zones/olaya', '["places","en",{"kind":"zone"', 'Place 2'],
+      ['/search?q=place', '["search","en"', 'Place 1'],
+      ['/map', '["zones","en"]', 'Olaya'],
+      ['/p/no-such-place', '["places","en","detail","no-such-place"]', 'data-page-not-found'],
+    ];
+    for (const [path, key, text] of pages) {
+      const url = new URL(`https://dalil.test${path}`);
+      const lang = url.pathname.endsWith('/ar') ? 'ar' : 'en';
+      const app = await entry.renderApp({ request: new Request(url), lang, theme: 'dark', nonce: 'n' });
+      expect(app.renders, path).toBe(1);
+      expect(app.html, path).toContain(text);
+      // the page's data is in the state the browser hydrates from; nothing left waiting
+      expect(app.state.queries.queries.map((q) => JSON.stringify(q.queryKey)).filter((k) => k.startsWith(key)), path).not.toEqual([]);
+      expect(app.html, path).not.toMatch(/<script|<template/);
+      // no loading state, but the map's (Leaflet draws it in the browser)
+      expect(app.html.replace('<div aria-busy="true" aria-label="Map of places and buildings"', ''), path).not.toContain('aria-busy="true"');
+    }
+  });
+
+  it('asks the API once per answer: the head is built from what the components received (decision 041)', async () => {
+    const asked: string[] = [];
+    const counting = createPageRenderer({
+      template, noncePlaceholder: 'DALIL_CSP_NONCE', manifest: null, entry, publicUrl: 'https://dalil.test',
+      api: (path, init) => {
+        asked.push(path.replace(/\?.*/, ''));
+        return Promise.resolve(writer.request(path, init));
+      },
+    });
+    try {
+      for (const path of ['/p/place-2', '/categories/cafes/ar', '/zones/olaya', '/map/zones/olaya']) {
+        asked.length = 0;
+        const res = (await counting(new Request(`https://dalil.test${path}`), { nonce: 'n' }))!;
+        expect(res.status, path).toBe(200);
+        expect(await res.text(), path).toMatch(/<title>(Place 2|مقاهي|Olaya)[^<]*<\/title>/);
+        expect(asked.filter((p, i) => asked.indexOf(p) !== i), path).toEqual([]);
+        expect(asked, path).toContain('/api/website-settings');
+      }
+    } finally {
+      // later tests render through the first instance's API again
+      entry.configureApi((path, init) => Promise.resolve(writer.request(path, init)));
+    }
+  });
+
+  it('sends a gzip body to a client that accepts it, compressed once and kept with the stored page', async () => {
+    const plain = await page(0, '/categories/ar', { 'cache-control': 'no-cache' });
+    const first = (await instances[0]!.render(new Request('https://dalil.test/categories/ar', { headers: { 'accept-encoding': 'gzip, deflate, br' } }), { nonce: 'z' }))!;
+    const second = (await instances[0]!.render(new Request('https://dalil.test/categories/ar', { headers: { 'accept-encoding': 'gzip' } }), { nonce: 'z' }))!;
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(first.headers.get('vary')).toContain('Accept-Encoding');
+    expect(second.headers.get('x-cache')).toBe('hit');
+    const [a, b] = [new Uint8Array(await first.arrayBuffer()), new Uint8Array(await second.arrayBuffer())];
+    expect(Buffer.from(b).equals(Buffer.from(a))).toBe(true);
+    expect(gunzipSync(a).toString('utf8').replace(/nonce[^"]*"[^"]*"/g, '')).toContain('<h1');
+    expect(gunzipSync(a).length).toBeGreaterThan(a.length * 3);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // the compressed body's validator is weak, and still answers If-None-Match
+    expect(second.headers.get('etag')).toMatch(/^W\/"/);
+    const revalidated = (await instances[0]!.render(new Request('https://dalil.test/categories/ar', { headers: { 'accept-encoding': 'gzip', 'if-none-match': second.headers.get('etag')! } }), { nonce: 'z' }))!;
+    expect(revalidated.status).toBe(304);
+    expect(acceptsGzip('gzip;q=0, *')).toBe(false);
+    expect(acceptsGzip('br, *;q=0.1')).toBe(true);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(null)).toBe(false);
   });
 
   it('is cached per path, language and theme, with an ETag; a stored page keeps its nonce', async () => {

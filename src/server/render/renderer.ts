@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
 import { bootPlan, mapPageModules } from '../../shared/boot-data.ts';
 import { canonicalPath } from '../../shared/canonical.ts';
@@ -60,6 +62,21 @@ interface CachedPage {
   body: string;
   etag: string;
   nonce: string;
+  /** The body gzip-compressed, made on the first request that accepts gzip and kept with the page. */
+  gzip?: Promise<Uint8Array<ArrayBuffer>>;
+}
+
+const gzipAsync = promisify(gzip);
+
+/** True when `Accept-Encoding` accepts gzip (named without `q=0`, or `*` with a positive q and gzip not refused). */
+export function acceptsGzip(header: string | null): boolean {
+  const accepts = (header ?? '').split(',').map((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    return { name: name.trim(), q: q === undefined ? 1 : Number(q) };
+  });
+  const named = accepts.find((a) => a.name === 'gzip');
+  return named ? named.q > 0 : (accepts.find((a) => a.name === '*')?.q ?? 0) > 0;
 }
 
 const stripDefaults = (template: string) => template
@@ -132,7 +149,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
   };
 
-  async function subjectOf(neutral: string, search: URLSearchParams, notFound: boolean): Promise<PageSubject> {
+  async function subjectOf(neutral: string, search: URLSearchParams, notFound: boolean, answers: RenderedApp['answers']): Promise<PageSubject> {
     if (notFound) return { kind: 'not-found' };
     const [first, second, third] = neutral.split('/').filter(Boolean).map(decode);
     if (!first) return { kind: 'home' };
@@ -141,19 +158,19 @@ export function createPageRenderer(options: PageRendererOptions) {
     if (first === 'search') return { kind: 'search', q: search.get('q') ?? '' };
     if (first === 'map' && !second) return { kind: 'map' };
     if (first === 'p' && second && !third) {
-      const place = await getJson<never>(`/api/public/places/${encodeURIComponent(second)}`);
+      const place = (answers.place ?? await getJson(`/api/public/places/${encodeURIComponent(second)}`)) as never;
       if (place) return { kind: 'place', place };
     }
     if (first === 'categories' && second && !third) {
-      const category = await getJson<never>(`/api/public/categories/${encodeURIComponent(second)}`);
+      const category = (answers.category ?? await getJson(`/api/public/categories/${encodeURIComponent(second)}`)) as never;
       if (category) return { kind: 'category', category };
     }
     if (first === 'zones' && second && !third) {
-      const zone = await getJson<never>(`/api/public/zones/${encodeURIComponent(second)}`);
+      const zone = (answers.zone ?? await getJson(`/api/public/zones/${encodeURIComponent(second)}`)) as never;
       if (zone) return { kind: 'zone', zone };
     }
     if (first === 'map' && second === 'zones' && third) {
-      const zone = await getJson<never>(`/api/public/zones/${encodeURIComponent(third)}`);
+      const zone = (answers.zone ?? await getJson(`/api/public/zones/${encodeURIComponent(third)}`)) as never;
       if (zone) return { kind: 'map-zone', zone };
     }
     return { kind: 'not-found' };
@@ -162,12 +179,12 @@ export function createPageRenderer(options: PageRendererOptions) {
   async function render(url: URL, lang: Lang, theme: Theme, nonce: string): Promise<{ status: number; body: string }> {
     const origin = (publicUrl ?? url.origin).replace(/\/$/, '');
     const neutral = stripLangSegment(url.pathname);
-    const [app, settings] = await Promise.all([
-      entry.renderApp({ request: new Request(url), lang, theme, nonce }),
-      getJson<{ logoUrl: string | null; siteName: string; siteNameAr: string | null; siteDescription: string; siteDescriptionAr: string; timeZone: string }>('/api/website-settings'),
-    ]);
+    // the head is built from the answers the page's components received (asked again only if they did not ask)
+    const app = await entry.renderApp({ request: new Request(url), lang, theme, nonce });
+    type Settings = { logoUrl: string | null; siteName: string; siteNameAr: string | null; siteDescription: string; siteDescriptionAr: string; timeZone: string };
+    const settings = (app.answers.settings as Settings | undefined) ?? await getJson<Settings>('/api/website-settings');
     const site = settings ?? { logoUrl: null, siteName: 'Dalil', siteNameAr: 'دليل', siteDescription: '', siteDescriptionAr: '', timeZone: DEFAULT_TIME_ZONE };
-    const subject = await subjectOf(neutral, url.searchParams, app.status === 404);
+    const subject = await subjectOf(neutral, url.searchParams, app.status === 404, app.answers);
     const head = buildHead({ subject, lang, settings: site, origin, canonicalPath: canonicalPath(url.pathname, url.search) });
     const siteName = lang === 'ar' && site.siteNameAr?.trim() ? site.siteNameAr : site.siteName;
 
@@ -241,21 +258,27 @@ export function createPageRenderer(options: PageRendererOptions) {
     const params = [...url.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
     const key = `HTML ${url.pathname}?${new URLSearchParams(params).toString()}\n${lang}\n${theme}`;
     let fresh = false;
+    const gzipped = request.method === 'GET' && acceptsGzip(request.headers.get('accept-encoding'));
     const headers = (page: CachedPage, hit: boolean) => ({
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': cacheControl,
-      ETag: page.etag,
-      Vary: 'Cookie, Accept-Language',
+      // the compressed body is another representation: a weak validator, as the compress middleware gives
+      ETag: gzipped ? `W/${page.etag}` : page.etag,
+      Vary: 'Cookie, Accept-Language, Accept-Encoding',
+      ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
       'Content-Language': lang,
       'X-Cache': hit ? 'hit' : !cache || fresh ? 'bypass' : 'miss',
       [PAGE_NONCE_HEADER]: page.nonce,
     });
-    const answer = (page: CachedPage, hit: boolean) => {
+    // compressed once per page and kept with it (the server's compress middleware leaves an encoded body alone)
+    const answer = async (page: CachedPage, hit: boolean) => {
       const match = request.headers.get('if-none-match');
       if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
         return new Response(null, { status: 304, headers: headers(page, hit) });
       }
-      return new Response(page.body, { status: page.status, headers: headers(page, hit) });
+      if (!gzipped) return new Response(page.body, { status: page.status, headers: headers(page, hit) });
+      page.gzip ??= gzipAsync(page.body).then((bytes) => new Uint8Array(bytes));
+      return new Response(await page.gzip, { status: page.status, headers: headers(page, hit) });
     };
 
     // like the API's cache (decision 011): `Cache-Control: no-cache` asks for a fresh render, not stored

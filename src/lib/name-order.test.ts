@@ -21,7 +21,7 @@ describe('name order of the lists people scan', () => {
   });
 
   it('puts «أخرى» / "Other" last among categories, A–Z and Z–A, in both languages', () => {
-    const ar = sortCategories(categories, 'ar').map((c) => c.nameAr);
+    const ar = sortCategories(categories, 'ar').map((c) => c.nameAr ?? c.name);
     expect(ar.at(-1)).toBe('أخرى');
     const rest = ar.slice(0, -1);
     expect(rest).toEqual([...rest].sort(new Intl.Collator('ar', { sensitivity: 'base' }).compare));

@@ -45,9 +45,11 @@ export default function PlaceDetailsPage() {
   const name = place ? pick(place.name, place.nameAr) : slug;
   // "Name — Category, Zone" (issue 14), as in the server's <title>
   const comma = lang === 'ar' ? '، ' : ', ';
-  useDocumentTitle(place ? `${name} — ${[pick(place.category.name, place.category.nameAr), place.zone ? pick(place.zone.title, place.zone.titleAr) : null].filter(Boolean).join(comma)}` : name);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // an unknown slug is titled as the not-found page (this page's effect runs after NotFound's and would win)
+  useDocumentTitle(place ? `${name} — ${[pick(place.category.name, place.category.nameAr), place.zone ? pick(place.zone.title, place.zone.titleAr) : null].filter(Boolean).join(comma)}` : notFound ? t('sections.notFound') : name);
 
-  if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+  if (notFound) return <NotFound />;
   if (query.isError) return <Container maxW="5xl" py="10"><ErrorState message={t('place.loadError')} onRetry={() => void query.refetch()} /></Container>;
   if (!place) {
     return (

@@ -68,7 +68,7 @@ export default function PlaceDetailsPage() {
   return (
     <Container maxW="5xl" py="8">
       <Stack gap="8">
-        <Breadcrumb.Root size="sm">
+        <Breadcrumb.Root size="sm" aria-label={t('app.breadcrumb')}>
           <Breadcrumb.List>
             <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/places')}>{t('sections.places')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
             <Breadcrumb.Separator />

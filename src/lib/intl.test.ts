@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatHijriDate, formatNumber, intlLocale } from './intl.ts';
+import { formatClock, formatDate, formatHijriDate, formatNumber, intlLocale } from './intl.ts';
 
 const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/;
 
@@ -23,5 +23,25 @@ describe('one digit rule and one date format per kind', () => {
     expect(formatDate(iso, 'en', 'dateTime')).toMatch(/^Mar 1, 2026, \d{1,2}:30/);
     expect(formatDate(null, 'ar')).toBe('—');
     expect(formatDate('not a date', 'en')).toBe('—');
+  });
+});
+
+describe('formatClock: hours as a Riyadh reader reads them (issue 30)', () => {
+  it('Arabic: the 12-hour clock with ص/م, Western digits, midnight and noon unambiguous', () => {
+    const ar = (t: string) => formatClock(t, 'ar').replace('\u00a0', ' ');
+    expect(ar('00:00')).toBe('12:00 ص');
+    expect(ar('24:00')).toBe('12:00 ص');
+    expect(ar('07:00')).toBe('7:00 ص');
+    expect(ar('12:00')).toBe('12:00 م');
+    expect(ar('16:00')).toBe('4:00 م');
+    expect(ar('23:30')).toBe('11:30 م');
+    // one no-break space, no bidi marks: the same text from any ICU (server render = browser hydration)
+    expect(formatClock('16:00', 'ar')).toBe('4:00\u00a0م');
+  });
+
+  it('English keeps the stored 24-hour time; anything else is returned as it came', () => {
+    expect(formatClock('07:00', 'en')).toBe('07:00');
+    expect(formatClock('24:00', 'en')).toBe('24:00');
+    expect(formatClock('7', 'ar')).toBe('7');
   });
 });

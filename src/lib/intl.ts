@@ -58,3 +58,31 @@ export function formatDistance(metres: number | null | undefined, lang: Lang): s
   const km = metres / 1000;
   return formatNumber(km, lang, { style: 'unit', unit: 'kilometer', unitDisplay: 'short', maximumFractionDigits: km < 9.95 ? 1 : 0 });
 }
+
+/** No-break space: keeps "7:00" and its «ص»/«م» on one line. */
+const NBSP = '\u00a0';
+
+const clockFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+/**
+ * A wall-clock time "HH:MM" (the API's `00:00`–`24:00`) as people read it (decision 044):
+ * - Arabic: the 12-hour clock with «ص»/«م» as read in Riyadh — "7:00 ص", "4:00 م", "12:00 ص" for
+ *   midnight (00:00 and 24:00), "12:00 م" for noon — through `Intl.DateTimeFormat('ar-SA', nu-latn)`.
+ *   Only the parts (hour, minute, day period) come from Intl; the text is joined here with a no-break
+ *   space, so the server's ICU and the browser's (which may differ in spaces and marks) render the same
+ *   and the page hydrates without a mismatch.
+ * - English: the 24-hour clock as stored ("07:00", "24:00"), unchanged (decision 029).
+ * The input is returned unchanged when it is not "HH:MM".
+ */
+export function formatClock(hhmm: string, lang: Lang): string {
+  const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!m || lang !== 'ar') return hhmm;
+  let format = clockFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(lang), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
+    clockFormats.set(lang, format);
+  }
+  const parts = format.formatToParts(new Date(Date.UTC(2000, 0, 1, Number(m[1]) % 24, Number(m[2]))));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('hour')}:${part('minute')}${NBSP}${part('dayPeriod')}`;
+}

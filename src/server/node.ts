@@ -15,6 +15,7 @@ import { scalarBundlePath } from './scalar-bundle.ts';
 import { CSP_NONCE_PLACEHOLDER, INLINE_SCRIPT_HASHES_FILE } from '../shared/csp.ts';
 import { parseServerEnv } from './env.ts';
 import { startStack } from './stack.ts';
+import { clientPageLanguageRedirect } from './spa/client-pages.ts';
 import { createSpaDocument, type ViteManifest } from './spa/document.ts';
 import { createPageRenderer, PAGE_NONCE_HEADER, isRenderedPath, type ServerEntry } from './render/renderer.ts';
 import { pathToFileURL } from 'node:url';
@@ -190,7 +191,10 @@ async function main() {
         logger.error({ err: error, path: c.req.path }, 'server rendering failed; sending the client-rendered page');
       }
     }
-    // Client-rendered pages (profile, sign-in, admin) are not for search engines.
+    // Client-rendered pages (profile, sign-in, admin) are not for search engines; a first visit from an
+    // Arabic browser opens their Arabic twin (src/server/spa/client-pages.ts)
+    const languageRedirect = clientPageLanguageRedirect(c.req.raw);
+    if (languageRedirect) return languageRedirect;
     if (!isRenderedPath(c.req.path)) c.header('X-Robots-Tag', 'noindex');
     return c.html(await spaDocument(new URL(c.req.url), CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache' });
   });

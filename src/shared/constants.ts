@@ -37,3 +37,9 @@ export type PublicPlaceSort = (typeof PUBLIC_PLACE_SORTS)[number];
  * `clusterMaxZoom`; from the zoom after it every marker comes on its own (decision 031).
  */
 export const MAP_VIEW_LIMITS = { minZoom: 0, maxZoom: 22, clusterRadiusPx: 60, clusterMaxZoom: 16 } as const;
+
+/**
+ * Slug of the catch-all category ("Other", «أخرى»): every alphabetical category list puts it last, in
+ * both languages (decision 044).
+ */
+export const OTHER_CATEGORY_SLUG = 'other';

@@ -80,7 +80,7 @@ describe('malformed requests get a clear 4xx and change nothing', () => {
     // 40 Arabic letters = 80 UTF-8 bytes: over bcrypt's 72-byte limit
     const arabic = await call(app, 'POST', '/public/auth/register', { email: arabicEmail, password: 'س'.repeat(40), name: 'x' });
     expect(arabic.status).toBe(400);
-    expect(arabic.body.error.fields.password[0]).toMatch(/72 bytes/);
+    expect(arabic.body.error.fields.password[0]).toMatch(/at most 72 English or 36 Arabic characters/);
     const huge = await call(app, 'POST', '/public/auth/login', JSON.stringify({ email: 'a@b.test', password: 'secret-1', pad: 'x'.repeat(70 * 1024) }));
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');

@@ -51,7 +51,7 @@ for (const lang of LANGS) {
   });
 }
 
-test('a Latin name on an Arabic page is laid out left to right, so it is cut at its own end (375 px)', async ({ page, request }) => {
+test('a Latin name on an Arabic card reads left to right in its own isolate while the card keeps its right alignment (375 px)', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   // places with a Latin name and no Arabic one show that name on Arabic pages too
   const body = await (await request.get('/api/public/places?limit=100')).json();
@@ -60,8 +60,16 @@ test('a Latin name on an Arabic page is laid out left to right, so it is cut at 
   await page.goto(`/places/ar?q=${encodeURIComponent(latin.name)}`);
   const heading = page.getByRole('list', { name: 'الأماكن' }).getByRole('heading', { name: latin.name, exact: true }).first();
   await expect(heading).toBeVisible();
-  expect(await heading.evaluate((h) => getComputedStyle(h).direction)).toBe('ltr');
+  // issue 30: the heading keeps the card's direction; the name is isolated (<bdi>) and runs left to right in it
+  expect(await heading.evaluate((h) => getComputedStyle(h).direction)).toBe('rtl');
+  const isolate = heading.locator('bdi');
+  expect(await isolate.evaluate((b) => getComputedStyle(b).direction)).toBe('ltr');
+  expect(await isolate.evaluate((b) => getComputedStyle(b).unicodeBidi)).toBe('isolate');
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).direction)).toBe('rtl');
+  // no zig-zag: the name starts at the heading's right edge (the card's alignment), as the badges under it do
+  const nameRight = await isolate.evaluate((b) => b.getBoundingClientRect().right);
+  const headingRight = await heading.evaluate((h) => h.getBoundingClientRect().right);
+  expect(Math.abs(nameRight - headingRight)).toBeLessThanOrEqual(2);
 });
 
 test('the default categories have distinct icons', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, inLang, loginAdmin, tr, uid, type AdminTokens } from './admin-fixtures.ts';
 import { LANGS, waitForHydration } from './public-fixtures.ts';
+import { formatClock } from '../../src/lib/intl.ts';
 
 /**
  * Issue #15: the place page shows today's hours, the week and the status computed by the API (city time zone),
@@ -91,10 +92,14 @@ for (const lang of LANGS) {
     await waitForHydration(page);
     const opens = riyadhClock(minutesFromNow(120));
     const sameDay = opens.date === today.date;
+    // Arabic: the 12-hour clock with ص/م (issue 30), "4:00 م – 5:00 م"; English: 24-hour, "16:00–17:00"
+    const time = formatClock(later.from.time, lang);
     await expect(page.getByTestId('hours-status')).toHaveText(sameDay
-      ? tr(lang, 'common:hours.status.opensAt', { time: later.from.time })
-      : tr(lang, 'common:hours.status.opensOn', { time: later.from.time, day: tr(lang, `common:hours.days.${opens.day}`) }));
-    await expect(todayRow.getByRole('cell')).toHaveText(`${later.from.time}–${later.to.time}`);
+      ? tr(lang, 'common:hours.status.opensAt', { time })
+      : tr(lang, 'common:hours.status.opensOn', { time, day: tr(lang, `common:hours.days.${opens.day}`) }));
+    const range = lang === 'ar' ? `${formatClock(later.from.time, lang)} – ${formatClock(later.to.time, lang)}` : `${later.from.time}–${later.to.time}`;
+    await expect(todayRow.getByRole('cell')).toHaveText(later.to.time <= later.from.time ? `${range} ${tr(lang, 'common:hours.nextDay')}` : range);
+    if (lang === 'ar') expect(time).toMatch(/^\d{1,2}:\d{2}\u00a0[صم]$/);
 
     await page.goto(inLang(lang, `/p/${made.unknown!.slug}`));
     await waitForHydration(page);

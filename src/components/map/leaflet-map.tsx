@@ -249,8 +249,12 @@ function ViewMarkers({ markers, onViewChange, onMarkerOpen, openLabel, clusterLa
  * OpenStreetMap's credit in the page's language, which a TileLayer `attribution` (read once) would
  * leave in the language the map was opened in.
  */
-function TileCredit({ text }: { text: string }) {
+function TileCredit({ text, leafletTitle }: { text: string; leafletTitle: string }) {
   const map = useMap();
+  useEffect(() => {
+    // Leaflet's own credit, its tooltip in the page's language (the default prefix is English on every page)
+    map.attributionControl?.setPrefix(`<a href="https://leafletjs.com" title="${leafletTitle.replace(/[<>&"]/g, '')}">Leaflet</a>`);
+  }, [map, leafletTitle]);
   useEffect(() => {
     map.attributionControl?.addAttribution(text);
     return () => {
@@ -270,7 +274,7 @@ export default function LeafletMap({ markers, label, height = 'max(320px, 60vh)'
     <div dir="ltr" className="map-view" role="region" aria-label={label} style={{ height }}>
       <MapContainer center={center} zoom={zoom} zoomControl={false} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }}>
         <TileLayer url={MAP_TILE_URL} />
-        <TileCredit text={MAP_TILE_ATTRIBUTION ?? t('mapView.attribution')} />
+        <TileCredit text={MAP_TILE_ATTRIBUTION ?? t('mapView.attribution')} leafletTitle={t('mapView.leafletTitle')} />
         <ZoomControl position="topleft" zoomInTitle={t('mapView.zoomIn')} zoomOutTitle={t('mapView.zoomOut')} />
         {onViewChange
           ? <ViewMarkers markers={markers} onViewChange={onViewChange} onMarkerOpen={onMarkerOpen} openLabel={openLabel} clusterLabel={clusterLabel} />

@@ -2,7 +2,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useForm } from 'react-hook-form';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { useForm, type Resolver } from 'react-hook-form';
+import { withArabicNameFallback } from '../../features/contributions/payload.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { placeCreateSchema } from '../../shared/schemas/place-form.ts';
 import { getSystem } from '../ui/system.ts';
@@ -60,5 +63,47 @@ describe('PlaceFormFields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'save' }));
     await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     expect(onValid.mock.calls[0][0]).toEqual({ name: 'Blue Bottle', categoryId: 7 });
+  });
+});
+
+/** Arabic pages (issue 30): the Arabic fields first, and the Arabic name alone is the natural path. */
+describe('PlaceFormFields in Arabic', () => {
+  function ArabicHarness({ onValid }: { onValid: (values: unknown) => void }) {
+    const form = useForm<PlaceFormValues>({
+      resolver: (values, context, options) => (zodResolver(placeCreateSchema) as never as Resolver<PlaceFormValues>)(withArabicNameFallback(values), context, options),
+      defaultValues: emptyPlaceForm,
+    });
+    return (
+      <ChakraProvider value={getSystem()}>
+        <form noValidate onSubmit={form.handleSubmit((values) => onValid(placeCreateSchema.parse(withArabicNameFallback(values))))}>
+          <PlaceFormFields form={form} text={(key: PlaceFormText) => `t:${key}`} errorText={(message) => (message ? `e:${message}` : undefined)}
+            categories={[{ id: 7, label: 'مقاهي' }]} zones={[]} upload={async () => '/uploads/places/x.png'} nameOptionalHelper="optional" />
+          <button type="submit">save</button>
+        </form>
+      </ChakraProvider>
+    );
+  }
+
+  it('puts the Arabic name, manager and address before their English twins; the Arabic name is the required one', async () => {
+    const i18n = createInstance();
+    await i18n.use(initReactI18next).init({ lng: 'ar', resources: { ar: { common: {} } }, ns: ['common'], defaultNS: 'common' });
+    const onValid = vi.fn();
+    const { container } = render(<I18nextProvider i18n={i18n}><ArabicHarness onValid={onValid} /></I18nextProvider>);
+    const names = [...container.querySelectorAll('input[name]')].map((i) => i.getAttribute('name'));
+    const before = (a: string, b: string) => expect(names.indexOf(a), `${a} before ${b}`).toBeLessThan(names.indexOf(b));
+    expect(names[0]).toBe('nameAr');
+    before('nameAr', 'name');
+    before('managerNameAr', 'managerName');
+    before('addressAr', 'address');
+    expect((container.querySelector('input[name="nameAr"]') as HTMLInputElement).required || container.querySelector('input[name="nameAr"]')?.getAttribute('aria-required') === 'true').toBe(true);
+    // nothing given: the missing name is said under the Arabic name
+    fireEvent.change(container.querySelector('select[name="categoryId"]') as HTMLSelectElement, { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'save' }));
+    await waitFor(() => expect(screen.getByText('e:Name is required')).toBeTruthy(), { timeout: 15_000 });
+    // an Arabic-only submission passes: the Arabic name is the API's name too
+    fireEvent.change(container.querySelector('input[name="nameAr"]') as HTMLInputElement, { target: { value: 'مقهى الورد' } });
+    fireEvent.click(screen.getByRole('button', { name: 'save' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalled(), { timeout: 15_000 });
+    expect(onValid.mock.calls[0]![0]).toMatchObject({ name: 'مقهى الورد', nameAr: 'مقهى الورد', categoryId: 7 });
   });
 });

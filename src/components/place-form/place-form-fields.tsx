@@ -51,15 +51,19 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 
 /**
  * The place form's fields, shared by the admin console and the contributors' add and
- * edit dialogs, in sections basic (names, category, zone, logo), contact (phone, WhatsApp, website,
+ * edit dialogs, in sections basic (names — the Arabic one first on Arabic pages —, category, zone, logo), contact (phone, WhatsApp, website,
  * manager), opening hours (HoursEditor), location (addresses, map URL) and additional details (description, main image, YouTube
  * link with an embedded preview once it is a valid watch/embed/shorts/youtu.be link).
  */
 export function PlaceFormFields({ form, text, errorText, categories, zones, upload, onUploadingChange, nameOptionalHelper }: PlaceFormFieldsProps) {
   const { errors } = form.formState;
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  // Arabic pages put each Arabic field (name, manager, address) before its English twin (issue 30)
+  const arabicFirst = i18n.language === 'ar';
+  const pair = (en: ReactNode, ar: ReactNode) => (arabicFirst ? <>{ar}{en}</> : <>{en}{ar}</>);
   const uploads = useRef({ logo: false, image: false });
   const youtubeUrl = useWatch({ control: form.control, name: 'details.youtubeUrl' });
+  const arabicName = useWatch({ control: form.control, name: 'nameAr' }) as string | null | undefined;
   const embedUrl = toYouTubeEmbedUrl(youtubeUrl);
   const message = (name: FieldPath<PlaceFormValues>) => errorText((get(errors, name) as { message?: string } | undefined)?.message);
   const field = (name: FieldPath<PlaceFormValues>, label: PlaceFormText, control: ReactNode, options: { required?: boolean; helper?: string } = {}) => (
@@ -94,8 +98,16 @@ export function PlaceFormFields({ form, text, errorText, categories, zones, uplo
     <>
       <Section legend={text('sections.basic')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {field('name', 'fields.name', english('name'), nameOptionalHelper ? { helper: nameOptionalHelper } : { required: true })}
-          {field('nameAr', 'fields.nameAr', arabic('nameAr'))}
+          {pair(
+            nameOptionalHelper && !arabicName?.trim()
+              // no Arabic name yet: a missing name is said once, under the Arabic name
+              ? <LabeledField label={text('fields.name')} helper={nameOptionalHelper}>{english('name')}</LabeledField>
+              : field('name', 'fields.name', english('name'), nameOptionalHelper ? { helper: nameOptionalHelper } : { required: true }),
+            // the Arabic name alone suffices: it is the required one, and a missing name is said under it
+            nameOptionalHelper
+              ? <LabeledField label={text('fields.nameAr')} error={message('nameAr') ?? message('name')} required>{arabic('nameAr')}</LabeledField>
+              : field('nameAr', 'fields.nameAr', arabic('nameAr')),
+          )}
           {field('categoryId', 'fields.category', (
             <NativeSelect.Root>
               <NativeSelect.Field {...form.register('categoryId', { setValueAs: (v) => selectId(v) ?? undefined })}>
@@ -125,8 +137,7 @@ export function PlaceFormFields({ form, text, errorText, categories, zones, uplo
         </SimpleGrid>
         {field('websiteUrl', 'fields.websiteUrl', url('websiteUrl'))}
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          {field('managerName', 'fields.managerName', english('managerName'))}
-          {field('managerNameAr', 'fields.managerNameAr', arabic('managerNameAr'))}
+          {pair(field('managerName', 'fields.managerName', english('managerName')), field('managerNameAr', 'fields.managerNameAr', arabic('managerNameAr')))}
           {field('managerPhone', 'fields.managerPhone', phone('managerPhone'))}
         </SimpleGrid>
       </Section>
@@ -141,8 +152,7 @@ export function PlaceFormFields({ form, text, errorText, categories, zones, uplo
 
       <Section legend={text('sections.location')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {field('address', 'fields.address', english('address'))}
-          {field('addressAr', 'fields.addressAr', arabic('addressAr'))}
+          {pair(field('address', 'fields.address', english('address')), field('addressAr', 'fields.addressAr', arabic('addressAr')))}
         </SimpleGrid>
         {field('mapUrl', 'fields.mapUrl', url('mapUrl'))}
       </Section>

@@ -27,7 +27,7 @@ describe('opening hours in request details and history (before → after)', () =
   it('reads as week lines, Sunday first with equal consecutive days joined, over the stored text', async () => {
     const { container } = await renderHours('en', 'Sa-Th 08:00-12:00,16:00-22:00; Fr 16:00-02:00');
     expect(lines(container)).toEqual([
-      'Sunday–Thursday: 08:00–12:00, 16:00–22:00', 'Friday: 16:00–02:00', 'Saturday: 08:00–12:00, 16:00–22:00',
+      'Sunday–Thursday: 08:00–12:00, 16:00–22:00', 'Friday: 16:00–02:00 (next day)', 'Saturday: 08:00–12:00, 16:00–22:00',
       'Sa-Th 08:00-12:00,16:00-22:00; Fr 16:00-02:00',
     ]);
     expect(container.querySelector('[data-testid="hours-value"] [dir="ltr"]')?.textContent).toBe('Sa-Th 08:00-12:00,16:00-22:00; Fr 16:00-02:00');
@@ -39,6 +39,16 @@ describe('opening hours in request details and history (before → after)', () =
     cleanup();
     const closedFriday = await renderHours('ar', 'Sa-Th 09:00-17:00');
     expect(lines(closedFriday.container)).toContain('الجمعة: مغلق');
+  });
+
+  it('in Arabic: the 12-hour clock with ص/م, a range past midnight says it ends the next day (issue 30)', async () => {
+    const { container } = await renderHours('ar', 'Sa-Th 08:00-12:00,16:00-22:00; Fr 16:00-02:00; Sa 07:00-24:00');
+    const nb = (s: string) => s.replace(/ (?=[صم])/g, '\u00a0');
+    expect(lines(container).slice(0, 3)).toEqual([
+      nb('الأحد–الخميس: 8:00 ص – 12:00 م، 4:00 م – 10:00 م'),
+      nb('الجمعة: 4:00 م – 2:00 ص (اليوم التالي)'),
+      nb('السبت: 7:00 ص – 12:00 ص (منتصف الليل)'),
+    ]);
   });
 
   it('a value the lines cannot show is its text, left-to-right; a cleared value reads (empty)', async () => {

@@ -51,12 +51,13 @@ export function Preview({ url, alt, size }: { url: string; alt: string; size: st
  * joined: "Sunday–Thursday: 08:00–12:00") over the stored text; a value the lines cannot show, as its text.
  */
 function HoursValue({ text, rows }: { text: string; rows: HoursRows | null }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  const lang = i18n.language === 'ar' ? 'ar' : 'en';
   const source = <Text as="span" dir="ltr" fontFamily={rows ? 'mono' : undefined} fontSize={rows ? 'xs' : undefined} color={rows ? 'fg.muted' : undefined} wordBreak="break-word">{text}</Text>;
   if (!rows) return source;
   return (
     <Stack as="span" gap="0.5" display="inline-flex" data-testid="hours-value">
-      {weekLines(rows, t).map((line) => <Text as="span" key={line}>{line}</Text>)}
+      {weekLines(rows, lang, t).map((line) => <Text as="span" key={line}>{line}</Text>)}
       {source}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * App-wide toaster: at most 20 toasts at once, at the top (end side; full width on phones),
@@ -20,10 +21,12 @@ const SOLID_TYPES = {
   '&[data-type=error]': { bg: 'red.700', color: 'white' },
 };
 
+/** The toasts' live region, named in the page's language (zag's default name is English: "Notifications, top-end (alt+T)"). */
 export function Toaster() {
+  const { t } = useTranslation();
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('app.notifications')}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} css={SOLID_TYPES}>
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}

@@ -83,7 +83,7 @@ export const FIELD_MESSAGE_ENTRIES: readonly Entry[] = [
   [U.emailInvalid, 'email_invalid', 'يرجى إدخال بريد إلكتروني صحيح'],
   [U.emailRequired, 'email_required', 'البريد الإلكتروني مطلوب'],
   [U.passwordMin, 'password_min', 'استخدم 6 أحرف على الأقل'],
-  [U.passwordTooLong, 'password_too_long', 'استخدم 72 بايت كحد أقصى (نحو 72 حرفًا لاتينيًا أو 36 حرفًا عربيًا)'],
+  [U.passwordTooLong, 'password_too_long', 'كلمة المرور أطول من المسموح: 72 حرفًا إنجليزيًا أو 36 حرفًا عربيًا كحد أقصى'],
   [U.newPasswordMin, 'new_password_min', 'يجب أن تتكون كلمة المرور من 6 أحرف على الأقل'],
   [U.allFieldsRequired, 'all_fields_required', 'جميع الحقول مطلوبة'],
   [U.passwordsMismatch, 'passwords_mismatch', 'كلمتا المرور غير متطابقتين'],

@@ -1,6 +1,7 @@
 import { BOOT_DATA_ELEMENT_ID, bootPlan, type BootData } from '../../shared/boot-data.ts';
 import { isLang, langOfPath, stripLangSegment, type Lang } from '../../shared/language.ts';
 import { injectNonce } from '../http/security-headers.ts';
+import { clientPageHead, isClientPagePath } from './client-pages.ts';
 
 /** The parts of Vite's build manifest (dist/.vite/manifest.json) used here: source path → chunk. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
@@ -42,6 +43,8 @@ export function chunkFiles(manifest: ViteManifest, source: string): string[] {
  * - `<html lang dir>` of the URL's language (`/ar` suffix or `?lang=`), so the first paint is laid out right;
  * - `<link rel="modulepreload">` for the route's code and its language's `common` strings, fetched
  *   with the entry instead of after it;
+ * - on a sign-in or account page (`/auth/*`, `/profile`), its title, description and Open Graph in the
+ *   page's language and `noindex` (src/server/spa/client-pages.ts);
  * - the answers of the API GETs the page makes on arrival (src/shared/boot-data.ts), as JSON in
  *   `<script type="application/json" id="dalil-boot">`, run in process as an anonymous caller (row-level
  *   security as `anon`) and escaped for HTML. Failed or late answers are left out: the SPA fetches them.
@@ -49,6 +52,18 @@ export function chunkFiles(manifest: ViteManifest, source: string): string[] {
  */
 export function createSpaDocument(options: SpaDocumentOptions) {
   const { template, manifest, fetchApi, bootTimeoutMs = 1500 } = options;
+  /** The site's name in `lang` from the settings (the admin may rename it), else the default one. */
+  const siteNameIn = async (lang: Lang): Promise<string> => {
+    try {
+      const res = await fetchApi('/website-settings', lang);
+      const body = (await res.json()) as { data?: { siteName?: string; siteNameAr?: string | null } };
+      const name = lang === 'ar' ? body.data?.siteNameAr || body.data?.siteName : body.data?.siteName;
+      if (res.status === 200 && name) return name;
+    } catch {
+      // the default name below
+    }
+    return lang === 'ar' ? 'دليل' : 'Dalil';
+  };
   return async (url: URL, placeholder: string, nonce: string): Promise<string> => {
     const queryLang = url.searchParams.get('lang');
     const urlLang: Lang | null = isLang(queryLang) ? queryLang : langOfPath(url.pathname);
@@ -80,6 +95,7 @@ export function createSpaDocument(options: SpaDocumentOptions) {
 
     let html = injectNonce(template, placeholder, nonce);
     if (urlLang === 'ar') html = html.replace(/<html lang="en" dir="ltr">/, '<html lang="ar" dir="rtl">');
+    if (isClientPagePath(url.pathname)) html = clientPageHead(html, url.pathname, lang, await siteNameIn(lang));
     const links = [...preload].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`).join('');
     if (links) html = html.replace('</head>', `${links}</head>`);
     const answered = Object.fromEntries(Object.entries(boot));

@@ -20,7 +20,7 @@ export const AUTH_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   emailRequired: 'Email is required',
   passwordMin: 'Use at least 6 characters',
-  passwordTooLong: 'Use at most 72 bytes (about 72 Latin or 36 Arabic characters)',
+  passwordTooLong: 'The password is too long: at most 72 English or 36 Arabic characters',
   newPasswordMin: 'Password must be at least 6 characters',
   allFieldsRequired: 'All fields are required',
   passwordsMismatch: 'Passwords do not match',

@@ -8,6 +8,7 @@ import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui
 import { categoriesQueryOptions } from '../../../features/categories/api/get-categories.ts';
 import { CategoryCard } from '../../../features/categories/components/category-card.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
+import { sortCategories } from '../../../lib/name-order.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/constants.ts';
@@ -18,11 +19,11 @@ type Sort = 'az' | 'za';
 /**
  * /categories: search box, grid/list view and A–Z/Z–A sort. `q`, `view` (grid default) and
  * `sort` (az default) live in the URL; the search runs through the API (Arabic-aware, typo-tolerant)
- * 300 ms after typing stops; names sort in the current language.
+ * 300 ms after typing stops; names sort in the current language's collation, "Other" last (decision 044).
  */
 export default function CategoriesPage() {
   const { t } = useTranslation();
-  const { lang, pick } = usePreferences();
+  const { lang } = usePreferences();
   useDocumentTitle(t('sections.categories'));
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'list' ? 'list' : 'grid';
@@ -47,11 +48,8 @@ export default function CategoriesPage() {
 
   const query = useQuery({ ...categoriesQueryOptions(lang, urlQuery), placeholderData: keepPreviousData });
   const sorted = useMemo(() => {
-    const list = [...(query.data ?? [])];
-    const collator = new Intl.Collator(lang, { sensitivity: 'base' });
-    list.sort((a, b) => collator.compare(pick(a.name, a.nameAr), pick(b.name, b.nameAr)));
-    return sort === 'za' ? list.reverse() : list;
-  }, [query.data, sort, lang, pick]);
+    return sortCategories(query.data ?? [], lang, sort === 'za');
+  }, [query.data, sort, lang]);
 
   return (
     <Container maxW="7xl" py="8">

@@ -45,9 +45,11 @@ export default function PlaceDetailsPage() {
   const name = place ? pick(place.name, place.nameAr) : slug;
   // "Name — Category, Zone" (issue 14), as in the server's <title>
   const comma = lang === 'ar' ? '، ' : ', ';
-  useDocumentTitle(place ? `${name} — ${[pick(place.category.name, place.category.nameAr), place.zone ? pick(place.zone.title, place.zone.titleAr) : null].filter(Boolean).join(comma)}` : name);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // an unknown slug is titled as the not-found page (this page's effect runs after NotFound's and would win)
+  useDocumentTitle(place ? `${name} — ${[pick(place.category.name, place.category.nameAr), place.zone ? pick(place.zone.title, place.zone.titleAr) : null].filter(Boolean).join(comma)}` : notFound ? t('sections.notFound') : name);
 
-  if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+  if (notFound) return <NotFound />;
   if (query.isError) return <Container maxW="5xl" py="10"><ErrorState message={t('place.loadError')} onRetry={() => void query.refetch()} /></Container>;
   if (!place) {
     return (
@@ -66,7 +68,7 @@ export default function PlaceDetailsPage() {
   return (
     <Container maxW="5xl" py="8">
       <Stack gap="8">
-        <Breadcrumb.Root size="sm">
+        <Breadcrumb.Root size="sm" aria-label={t('app.breadcrumb')}>
           <Breadcrumb.List>
             <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/places')}>{t('sections.places')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
             <Breadcrumb.Separator />
@@ -81,7 +83,7 @@ export default function PlaceDetailsPage() {
             {place.logoUrl ? <Image src={place.logoUrl} alt={t('place.media')} boxSize="20" objectFit="cover" /> : <Store size={36} aria-hidden />}
           </Box>
           <Stack gap="2" flex="1" minW="0">
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} dir="auto" textAlign="match-parent" overflowWrap="anywhere">{name}</Heading>
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} overflowWrap="anywhere"><bdi>{name}</bdi></Heading>
             <HStack gap="2" wrap="wrap">
               <Badge asChild colorPalette="brand"><RouterLink to={localize(`/categories/${place.category.slug}`)}><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></RouterLink></Badge>
               {place.zone && <Badge asChild variant="outline" whiteSpace="normal" height="auto"><RouterLink to={localize(`/zones/${place.zone.slug}`)}><bdi>{pick(place.zone.title, place.zone.titleAr)}</bdi></RouterLink></Badge>}
@@ -121,14 +123,14 @@ export default function PlaceDetailsPage() {
                     ? <HStack gap="2" wrap="wrap"><Text as="span" dir="ltr" data-testid="opening-hours">{place.openingHours}</Text><OpenStatusBadge openNow={place.openNow} /></HStack>
                     : <Text color="fg.muted">{t('place.hoursUnknown')}</Text>}
               </InfoRow>
-              {address && <InfoRow icon={<MapPin size={18} />} label={t('place.address')}><Text dir="auto" textAlign="match-parent">{address}</Text></InfoRow>}
+              {address && <InfoRow icon={<MapPin size={18} />} label={t('place.address')}><Text><bdi>{address}</bdi></Text></InfoRow>}
               {place.building && <InfoRow icon={<Building2 size={18} />} label={t('place.building')}><Text>{place.building.number ? `${place.building.number} · ` : ''}<bdi>{pick(place.building.name, place.building.nameAr)}</bdi></Text></InfoRow>}
               {place.phone && <InfoRow icon={<Phone size={18} />} label={t('place.phone')}><Link href={`tel:${digits(place.phone)}`} dir="ltr">{place.phone}</Link></InfoRow>}
               {place.whatsapp && <InfoRow icon={<MessageCircle size={18} />} label={t('place.whatsapp')}><Link href={`https://wa.me/${digits(place.whatsapp).replace(/^\+/, '')}`} target="_blank" rel="noopener noreferrer" dir="ltr">{place.whatsapp}</Link></InfoRow>}
               {place.websiteUrl && <InfoRow icon={<Globe size={18} />} label={t('place.website')}><Link href={place.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" dir="ltr">{place.websiteUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}</Link></InfoRow>}
               {place.latitude != null && place.longitude != null && <InfoRow icon={<Navigation size={18} />} label={t('place.directions')}><HStack gap="3" wrap="wrap"><DirectionsLink lat={place.latitude} lng={place.longitude} name={name ?? place.name} /><VisitorDistance lat={place.latitude} lng={place.longitude} /></HStack></InfoRow>}
               {place.mapUrl && <InfoRow icon={<ExternalLink size={18} />} label={t('place.location')}><Link href={place.mapUrl} target="_blank" rel="noopener noreferrer">{t('place.openInMaps')}</Link></InfoRow>}
-              {manager && <InfoRow icon={<User size={18} />} label={t('place.manager')}><Text dir="auto" textAlign="match-parent">{manager}</Text></InfoRow>}
+              {manager && <InfoRow icon={<User size={18} />} label={t('place.manager')}><Text><bdi>{manager}</bdi></Text></InfoRow>}
               {place.managerPhone && <InfoRow icon={<Phone size={18} />} label={t('place.managerPhone')}><Link href={`tel:${digits(place.managerPhone)}`} dir="ltr">{place.managerPhone}</Link></InfoRow>}
             </Card.Body>
           </Card.Root>

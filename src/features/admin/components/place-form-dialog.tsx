@@ -10,6 +10,7 @@ import { DuplicateWarning } from '../../../components/place-form/duplicate-warni
 import { PlaceFormFields } from '../../../components/place-form/place-form-fields.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
+import { sortCategories, sortZones } from '../../../lib/name-order.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useAdminCategoriesQuery } from '../api/categories.ts';
 import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
@@ -31,7 +32,7 @@ const MESSAGE_KEYS = new Map<string, string>(Object.entries(PLACE_MESSAGES).map(
  */
 export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean; onOpenChange: (open: boolean) => void; placeId: number | null }) {
   const { t } = useTranslation('admin');
-  const { pick, localize } = usePreferences();
+  const { pick, localize, lang } = usePreferences();
   const place = useAdminPlaceQuery(open ? placeId : null);
   const categories = useAdminCategoriesQuery();
   const zones = useAdminZonesQuery();
@@ -92,8 +93,8 @@ export function PlaceFormDialog({ open, onOpenChange, placeId }: { open: boolean
             form={form}
             text={(key) => t(`places.${key}`)}
             errorText={errorText}
-            categories={(categories.data ?? []).map((c) => ({ id: c.id, label: pick(c.name, c.nameAr) }))}
-            zones={(zones.data ?? []).map((z) => ({ id: z.id, label: pick(z.title, z.titleAr) }))}
+            categories={sortCategories(categories.data ?? [], lang).map((c) => ({ id: c.id, label: pick(c.name, c.nameAr) }))}
+            zones={sortZones(zones.data ?? [], lang).map((z) => ({ id: z.id, label: pick(z.title, z.titleAr) }))}
             upload={uploadPlaceImage}
             onUploadingChange={setUploading}
           />

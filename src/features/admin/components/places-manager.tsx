@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { API_URL } from '../../../lib/api-client.ts';
+import { sortCategories, sortZones } from '../../../lib/name-order.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { LIMITS } from '../../../shared/schemas/common.ts';
 import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
@@ -42,7 +43,7 @@ function PlaceLogo({ place }: { place: PlaceListItem }) {
  */
 export function PlacesManager() {
   const { t } = useTranslation('admin');
-  const { pick, localize } = usePreferences();
+  const { pick, localize, lang } = usePreferences();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const categoryId = positiveInt(params.get('categoryId'));
@@ -125,14 +126,14 @@ export function PlacesManager() {
         <NativeSelect.Root>
           <NativeSelect.Field aria-label={t('places.filterCategory')} value={categoryId ?? ''} onChange={(e) => update({ categoryId: e.target.value || undefined, page: undefined })}>
             <option value="">{t('places.allCategories')}</option>
-            {(categories.data ?? []).map((c) => <option key={c.id} value={c.id}>{pick(c.name, c.nameAr)}</option>)}
+            {sortCategories(categories.data ?? [], lang).map((c) => <option key={c.id} value={c.id}>{pick(c.name, c.nameAr)}</option>)}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <NativeSelect.Root>
           <NativeSelect.Field aria-label={t('places.filterZone')} value={zoneId ?? ''} onChange={(e) => update({ zoneId: e.target.value || undefined, page: undefined })}>
             <option value="">{t('places.allZones')}</option>
-            {(zones.data ?? []).map((z) => <option key={z.id} value={z.id}>{pick(z.title, z.titleAr)}</option>)}
+            {sortZones(zones.data ?? [], lang).map((z) => <option key={z.id} value={z.id}>{pick(z.title, z.titleAr)}</option>)}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>

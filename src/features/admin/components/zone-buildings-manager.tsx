@@ -109,6 +109,7 @@ export function ZoneBuildingsManager({ zoneId, mapSlot }: { zoneId: number; mapS
                       <bdi>{pick(b.name, b.nameAr)}</bdi>
                       {b.number && <Text as="span" color="fg.muted" fontWeight="normal" ms="2">#{b.number}</Text>}
                     </Text>
+                    {!b.nameAr?.trim() && <Badge alignSelf="start" variant="subtle" colorPalette="orange" data-testid="no-arabic-name">{t('common.noArabicName')}</Badge>}
                     <Text fontSize="sm" color="fg.muted" truncate>
                       {t('buildings.placesCount', { count: b.placesCount })}
                       {b.hasDetails && <> · {t('buildings.hasDetails')}</>}

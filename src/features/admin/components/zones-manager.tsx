@@ -66,6 +66,7 @@ export function ZonesManager({ mapSlot }: { mapSlot?: (zones: Zone[]) => ReactNo
                     <Link asChild fontWeight="semibold" color="fg">
                       <RouterLink to={localize(`/admin/map/zones/${zone.id}`)}><bdi>{pick(zone.title, zone.titleAr)}</bdi></RouterLink>
                     </Link>
+                    {!zone.titleAr?.trim() && <Badge alignSelf="start" variant="subtle" colorPalette="orange" data-testid="no-arabic-name">{t('common.noArabicName')}</Badge>}
                     <Text fontSize="sm" color="fg.muted" truncate>
                       <span dir="ltr">{zone.slug}</span> · {t('zones.counts', { buildings: zone.buildingsCount, places: zone.placesCount })}
                     </Text>

@@ -31,7 +31,7 @@ export function CategoryCard({ category, layout = 'grid', headingLevel = 'h3' }:
         <RouterLink to={localize(`/categories/${category.slug}`)}>
           <HStack px="4" py="3" gap="3">
             <CategoryIcon iconUrl={category.iconUrl} slug={category.slug} size="sm" />
-            <Text as={headingLevel} fontWeight="semibold" flex="1" minW="0" truncate dir="auto" textAlign="match-parent">{name}</Text>
+            <Text as={headingLevel} fontWeight="semibold" flex="1" minW="0" truncate><bdi>{name}</bdi></Text>
             <Text fontSize="sm" color="fg.muted" flexShrink={0}>{count}</Text>
             <Box color="fg.muted" aria-hidden><ChevronRight size={18} className="flip-rtl" /></Box>
           </HStack>
@@ -45,7 +45,7 @@ export function CategoryCard({ category, layout = 'grid', headingLevel = 'h3' }:
         <Card.Body p="4" gap="3" flexDirection={{ base: 'column', sm: 'row' }} alignItems={{ base: 'start', sm: 'center' }}>
           <CategoryIcon iconUrl={category.iconUrl} slug={category.slug} size="md" />
           <Stack gap="0.5" minW="0">
-            <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short" dir="auto" textAlign="match-parent">{name}</Text>
+            <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short"><bdi>{name}</bdi></Text>
             <Text fontSize="sm" color="fg.muted">{count}</Text>
           </Stack>
         </Card.Body>

@@ -21,8 +21,9 @@ export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem
               {place.logoUrl ? <Image src={place.logoUrl} alt="" boxSize="12" objectFit="cover" loading="lazy" /> : <Store size={22} aria-hidden />}
             </Box>
             <Stack gap="1" minW="0" flex="1">
-              {/* dir=auto: a Latin name on an Arabic page is laid out (and cut with its ellipsis) at its own logical end */}
-              <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short" dir="auto" textAlign="match-parent" overflowWrap="anywhere">{name}</Text>
+              {/* the name's own direction is isolated (<bdi>): a Latin name on an Arabic page reads left to right
+                  inside the line while the block keeps the card's (right) alignment, as the badges and address do */}
+              <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short" overflowWrap="anywhere"><bdi>{name}</bdi></Text>
               <HStack gap="1.5" wrap="wrap">
                 <Badge colorPalette="brand" variant="subtle"><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></Badge>
                 {/* district names wrap rather than lose their distinguishing word */}
@@ -34,7 +35,7 @@ export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem
           {address && (
             <HStack gap="1.5" color="fg.muted" fontSize="sm">
               <MapPin size={14} aria-hidden />
-              <Text lineClamp={1} dir="auto" textAlign="match-parent">{address}</Text>
+              <Text lineClamp={1}><bdi>{address}</bdi></Text>
             </HStack>
           )}
           {place.phone && (

@@ -1,7 +1,9 @@
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatClock } from '../../../lib/intl.ts';
 import { dayHoursText } from '../../../lib/opening-hours-text.ts';
+import { usePreferences } from '../../../lib/preferences.tsx';
 import { WEEK_DISPLAY_ORDER } from '../../../shared/opening-hours.ts';
 import type { HoursDay, PlaceHours } from '../../../shared/schemas/opening-hours.ts';
 
@@ -11,15 +13,18 @@ const COUNTDOWN_MIN = 60;
 /** A day's intervals for people: "08:30–12:30, 16:00–20:30", "Open 24 hours", "Closed" or "Not known". */
 function useDayText() {
   const { t } = useTranslation();
-  return (day: HoursDay) => dayHoursText(day.intervals, day.unknown, t);
+  const { lang } = usePreferences();
+  return (day: HoursDay) => dayHoursText(day.intervals, day.unknown, lang, t);
 }
 
 /**
- * The status line at `now` (ms since epoch) from the API's reading: "Open now — closes at 23:00",
+ * The status line at `now` (ms since epoch) from the API's reading (times by formatClock: «يغلق 11:00 م» in Arabic): "Open now — closes at 23:00",
  * "Closes in 25 min", "Closed — opens at 16:00", "Closed — opens Saturday at 08:00", "Open 24 hours".
  */
 function useStatusText(hours: PlaceHours, now: number): string {
   const { t } = useTranslation();
+  const { lang } = usePreferences();
+  const time = hours.nextChange ? formatClock(hours.nextChange.time, lang) : '';
   const next = hours.nextChange;
   if (hours.openNow == null) return t('hours.status.unknown');
   if (!next) return hours.openNow ? t('hours.status.open24') : t('hours.status.closed');
@@ -27,12 +32,12 @@ function useStatusText(hours: PlaceHours, now: number): string {
   const count = Math.max(1, Math.ceil(ms / 60_000));
   if (hours.openNow) {
     if (count <= COUNTDOWN_MIN) return t('hours.status.closesIn', { count });
-    return ms < 86_400_000 ? t('hours.status.openUntil', { time: next.time }) : t('hours.status.open');
+    return ms < 86_400_000 ? t('hours.status.openUntil', { time }) : t('hours.status.open');
   }
   if (count <= COUNTDOWN_MIN) return t('hours.status.opensIn', { count });
   return next.day === hours.today && ms < 86_400_000
-    ? t('hours.status.opensAt', { time: next.time })
-    : t('hours.status.opensOn', { time: next.time, day: t(`hours.days.${next.day}`) });
+    ? t('hours.status.opensAt', { time })
+    : t('hours.status.opensOn', { time, day: t(`hours.days.${next.day}`) });
 }
 
 /**

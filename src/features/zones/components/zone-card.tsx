@@ -17,7 +17,7 @@ export function ZoneCard({ zone, to, headingLevel = 'h3' }: { zone: Zone; to: st
       <RouterLink to={to}>
         <chakra.span display="flex" alignItems="center" gap="1.5">
           <MapPin size={16} aria-hidden />
-          <Text as={headingLevel} fontWeight="semibold" lineClamp={2} dir="auto" textAlign="match-parent">{pick(zone.title, zone.titleAr)}</Text>
+          <Text as={headingLevel} fontWeight="semibold" lineClamp={2}><bdi>{pick(zone.title, zone.titleAr)}</bdi></Text>
         </chakra.span>
         <chakra.span display="flex" flexWrap="wrap" alignItems="center" gap="2" fontSize="sm" color="fg.muted">
           <span>{t('home.placesCount', { count: zone.placesCount })}</span>

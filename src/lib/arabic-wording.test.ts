@@ -1,0 +1,32 @@
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import ar from '../../locales/ar/common.json';
+import en from '../../locales/en/common.json';
+
+/** Issue 30, wording as a Riyadh reader reads it: the strings the issue quotes, now in natural Arabic. */
+async function i18n(lng: 'ar' | 'en') {
+  const instance = createInstance();
+  await instance.init({ lng, resources: { ar: { common: ar }, en: { common: en } }, ns: ['common'], defaultNS: 'common' });
+  return instance.t;
+}
+
+describe('Arabic wording', () => {
+  it('"N results or more" agrees with its number (plural forms, not «3 نتيجة أو أكثر»)', async () => {
+    const t = await i18n('ar');
+    expect(t('search.atLeast', { count: 1 })).toBe('نتيجة واحدة أو أكثر');
+    expect(t('search.atLeast', { count: 2 })).toBe('نتيجتان أو أكثر');
+    expect(t('search.atLeast', { count: 3 })).toBe('3 نتائج أو أكثر');
+    expect(t('search.atLeast', { count: 50 })).toBe('50 نتيجة أو أكثر');
+    expect(t('search.atLeast', { count: 100 })).toBe('100 نتيجة أو أكثر');
+    const tEn = await i18n('en');
+    expect(tEn('search.atLeast', { count: 1 })).toBe('1+ result');
+    expect(tEn('search.atLeast', { count: 50 })).toBe('50+ results');
+  });
+
+  it('says what happened to the map, the near-me sort and a long password without technical or reversed wording', async () => {
+    const t = await i18n('ar');
+    expect(t('nearMe.mapCentred')).toBe('موقعك الآن في وسط الخريطة.');
+    expect(t('nearMe.why')).not.toMatch(/يرتّب هذه القائمة|ويوضع في رابط/);
+    expect(t('auth.validation.passwordTooLong')).not.toMatch(/بايت/);
+  });
+});

@@ -2,22 +2,26 @@ import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import type { EmotionCache } from '@emotion/cache';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { getSystem } from '../components/ui/system.ts';
 import { Deferred, useHydrated } from '../components/ui/deferred.tsx';
 import type { Lang } from '../lib/language.ts';
 import type { Theme } from '../lib/theme.ts';
 import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
+import { loadWhenOnline, onNetworkBack } from '../lib/network-status.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createEmotionCache } from './emotion-cache.ts';
 
 // The toast region (and zag's toast machine) loads after the first paint: no page needs it to show.
-const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => loadWhenOnline(() => import('../components/ui/toaster.tsx')).then((m) => ({ default: m.Toaster })));
+
+// The network notice (decision 045) too: it shows only once something failed for the network.
+const NetworkNotice = lazy(() => loadWhenOnline(() => import('../components/errors/network-notice.tsx')).then((m) => ({ default: m.NetworkNotice })));
 
 /** The toast region only in the browser (its inline positioning styles would break the CSP in server HTML). */
 function BrowserToaster() {
   const hydrated = useHydrated();
-  return hydrated ? <Suspense fallback={null}><Toaster /></Suspense> : null;
+  return hydrated ? <Suspense fallback={null}><Toaster /><NetworkNotice /></Suspense> : null;
 }
 
 function ChakraLocale({ children }: { children: ReactNode }) {
@@ -48,6 +52,8 @@ export interface AppProviderProps {
 export function AppProvider({ initialLang, initialTheme, queryClient: givenClient, emotionCache: givenCache, serverStyles = false, children }: AppProviderProps) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   const [emotionCache] = useState(() => givenCache ?? createEmotionCache());
+  // back online (or "Try again" on the network notice): the failed queries of the page on screen are asked for again
+  useEffect(() => onNetworkBack(() => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' })), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <CacheProvider value={emotionCache}>

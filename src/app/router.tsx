@@ -4,9 +4,19 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
 import { installAuthHooks } from '../features/auth/auth-hooks.ts';
 import { PageSpinner } from '../components/ui/page-spinner.tsx';
+import { loadWhenOnline } from '../lib/network-status.ts';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
-const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({ lazy: () => load().then((m) => ({ Component: m.default })) });
+let browserRouter: ReturnType<typeof createBrowserRouter> | null = null;
+/** The address of the navigation under way, if any (loaded in full once the network is back). */
+const pendingHref = () => {
+  const next = browserRouter?.state.navigation.location;
+  return next ? `${next.pathname}${next.search}${next.hash}` : null;
+};
+/** A lazily loaded screen; its script, failing for the network, is loaded once the network is back (the page stays meanwhile). */
+const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
+  lazy: () => loadWhenOnline(load, { reloadTo: pendingHref }).then((m) => ({ Component: m.default })),
+});
 
 /** A route and its Arabic twin (path + '/ar'; '/' → '/ar'). */
 function twin(path: string, load: Lazy): RouteObject[] {
@@ -72,7 +82,7 @@ export const appRoutes: RouteObject[] = [
       {
         path: '/admin',
         errorElement: <RouteErrorBoundary />,
-        lazy: () => import('./layouts/admin-area.tsx').then((m) => ({ Component: m.AdminArea })),
+        lazy: () => loadWhenOnline(() => import('./layouts/admin-area.tsx'), { reloadTo: pendingHref }).then((m) => ({ Component: m.AdminArea })),
         children: adminChildren,
       },
     ],
@@ -98,6 +108,7 @@ export async function loadMatchedRoutes(routes: RouteObject[], location: { pathn
  */
 export function createAppRouter(hydrationData?: HydrationState) {
   const router = createBrowserRouter(appRoutes, hydrationData ? { hydrationData } : undefined);
+  browserRouter = router;
   // The transport's 401 refresh and auth-failure redirects use this router.
   installAuthHooks((to) => router.navigate(to));
   return router;

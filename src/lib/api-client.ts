@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { takeBootResponse } from './boot-data.ts';
 import { storedLang } from './language.ts';
+import { importAgain, reportNetworkFailure, reportNetworkSuccess } from './network-status.ts';
 import type * as PublicResponseSchemas from './public-response-schemas.ts';
 import { session } from './session.ts';
 
@@ -45,7 +46,24 @@ function refreshOnce(scope: Scope): Promise<string | null> {
 export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
 
 type PublicSchemaName = keyof typeof PublicResponseSchemas;
-const loadPublicSchemas = () => import('./public-response-schemas.ts');
+let publicSchemas: Promise<typeof PublicResponseSchemas> | null = null;
+let publicSchemasFailure: unknown = null;
+let publicSchemasAttempt = 0;
+/**
+ * The response schemas module, once; after a failure (offline) asked for again on the next request — under a
+ * fresh address, as browsers keep a failed `import()` failed (src/lib/network-status.ts importAgain).
+ */
+export function loadPublicSchemas(): Promise<typeof PublicResponseSchemas> {
+  publicSchemas ??= (publicSchemasFailure
+    ? importAgain<typeof PublicResponseSchemas>(publicSchemasFailure, ++publicSchemasAttempt, () => import('./public-response-schemas.ts'))
+    : import('./public-response-schemas.ts')
+  ).catch((error: unknown) => {
+    publicSchemas = null;
+    publicSchemasFailure = error;
+    throw error;
+  });
+  return publicSchemas;
+}
 
 /**
  * The response schema `name` of src/lib/public-response-schemas.ts, loaded on the first response that needs it:
@@ -137,9 +155,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       body = JSON.stringify(options.body);
     }
     try {
-      return await transport(`${API_URL}${target}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+      const res = await transport(`${API_URL}${target}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+      reportNetworkSuccess();
+      return res;
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
+      reportNetworkFailure();
       throw new ApiError(0, 'network_error', 'Network issue. Please check your connection.');
     }
   };

@@ -8,6 +8,7 @@ import { jsonBodyLimit } from './http/body-limit.ts';
 import { apiCors } from './http/cors.ts';
 import type { ApiApp, AppDeps, AppEnv } from './http/env.ts';
 import { onApiError, onRouteNotFound, validationHook } from './http/errors.ts';
+import { idempotencyKeys } from './http/idempotency.ts';
 import { langFromHeader } from './http/messages.ts';
 import { registerOpenApiDocument, securedOperations } from './http/openapi.ts';
 import { requestLog, SILENT_LOGGER } from './http/request-log.ts';
@@ -89,6 +90,8 @@ export function createApp(deps: AppDeps): ApiApp {
     await next();
   });
   app.use('/admin/*', adminGuard((c) => matches(c, publicAdmin)));
+  // Idempotency-Key on signed-in writes (decision 045): a repeat of a key gets the first answer
+  app.use('*', idempotencyKeys({ sql: deps.sql, statementTimeoutMs: deps.statementTimeoutMs, logger, secured: (c) => matches(c, secured) }));
 
   app.onError(onApiError(logger));
   app.notFound(onRouteNotFound);

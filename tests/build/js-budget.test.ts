@@ -13,8 +13,10 @@ import { describe, expect, it } from 'vitest';
  * pages' JavaScript (decision 025 lists what is left to cut). Raised from 270 to 272 when the place page gained
  * its hours table and status, Directions with the visitor's distance, and the lists the Open now and Near me
  * controls (issue #15): +2 KB, recorded in decision 025. Lowered with each cut of decision 036 (table there).
+ * Raised from 230 to 231 for issue #29's network failures said as such (route scripts and the response schemas
+ * loaded again once the network is back, the network error screen): +1.1 KB, recorded in decision 045.
  */
-const BUDGET_KB = 230;
+const BUDGET_KB = 231;
 const TARGET_KB = 150;
 const PAGES = {
   home: 'src/app/routes/public/home.tsx',

@@ -189,6 +189,20 @@ describe('Edge Function entry under Deno', () => {
       expect(((await profile.json()) as { data: { email: string } }).data.email).toBe(email);
       const forged = await fetch(`${edge.url}/api/public/auth/profile`, { headers: { Authorization: `Bearer ${session.token.slice(0, -4)}AAAA` } });
       expect(forged.status).toBe(401);
+
+      // Idempotency-Key works the same as on Node (decision 045): one request for two sends, the first answer replayed
+      const [{ id: categoryId }] = await sql<{ id: number }[]>`select id::int from public.categories where slug = 'cafes'`;
+      const key = randomUUID();
+      const submit = (name: string) => fetch(`${edge.url}/api/public/places`, {
+        method: 'POST', body: JSON.stringify({ name, categoryId }),
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}`, 'Idempotency-Key': key },
+      });
+      const first = await submit(`Edge idem ${key}`);
+      const again = await submit(`Edge idem ${key}`);
+      expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
+      expect(await again.text()).toBe(await first.text());
+      expect((await submit(`Edge idem other ${key}`)).status).toBe(422);
+      expect(Number((await sql`select count(*) from public.place_requests where payload->>'name' = ${`Edge idem ${key}`}`)[0].count)).toBe(1);
     } finally {
       await edge.stop();
       await gotrue.close();

@@ -3,11 +3,13 @@ import { Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { loadWhenOnline } from '../../lib/network-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { ADD_PLACE_PARAM } from './add-place-link.ts';
 
-const AddPlaceDialog = lazy(() => import('./add-place-dialog.tsx'));
-const LoginChoiceDialog = lazy(() => import('./login-choice-dialog.tsx'));
+// offline, a dialog's script waits for the network (the network notice says so) instead of failing the page
+const AddPlaceDialog = lazy(() => loadWhenOnline(() => import('./add-place-dialog.tsx')));
+const LoginChoiceDialog = lazy(() => loadWhenOnline(() => import('./login-choice-dialog.tsx')));
 
 /**
  * 'Add Place': signed-in users get the add-place form; signed-out visitors get the choice of

@@ -2,6 +2,7 @@ import { Skeleton } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import type { MapViewProps } from './types.ts';
 import { useHydrated } from '../ui/deferred.tsx';
+import { loadWhenOnline } from '../../lib/network-status.ts';
 
 export type { MapMarker, MapViewProps, MapViewState } from './types.ts';
 
@@ -12,7 +13,7 @@ let leafletMap: Promise<typeof import('./leaflet-map.tsx')> | null = null;
  * Leaflet is evaluated while the page hydrates instead of after it (the server also `modulepreload`s it).
  */
 export function preloadLeafletMap(): Promise<typeof import('./leaflet-map.tsx')> {
-  leafletMap ??= import('./leaflet-map.tsx').then((module) => {
+  leafletMap ??= loadWhenOnline(() => import('./leaflet-map.tsx')).then((module) => {
     LoadedLeafletMap = module.default;
     return module;
   });

@@ -3,9 +3,9 @@ import { cors } from 'hono/cors';
 import { once } from './security-headers.ts';
 
 /** Request headers a browser client may send cross-origin. */
-export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Accept-Language', 'X-Request-Id'];
+export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Accept-Language', 'X-Request-Id', 'Idempotency-Key'];
 /** Response headers a cross-origin script may read. */
-export const CORS_EXPOSE_HEADERS = ['X-Request-Id', 'Retry-After', 'Content-Language', 'X-Cache'];
+export const CORS_EXPOSE_HEADERS = ['X-Request-Id', 'Retry-After', 'Content-Language', 'X-Cache', 'Idempotent-Replayed'];
 
 /**
  * True for the public read endpoints open to any origin: GET/HEAD on /api/* outside

@@ -1,6 +1,10 @@
 import { CACHEABLE_ROUTES } from './cacheable-routes.ts';
 import { fieldCodes } from './field-messages.ts';
+import { idempotentOperation } from './idempotency.ts';
 import { errorCodes, MESSAGES } from './messages.ts';
+import {
+  IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER,
+} from '../../shared/idempotency.ts';
 
 /**
  * What the OpenAPI document says beyond the route definitions (@hono/zod-openapi): tags with their
@@ -119,14 +123,26 @@ export const OPERATION_IDS: Record<string, string> = {
 /** The error code shown in the example of an error answer with this status. */
 const EXAMPLE_CODE: Record<string, string> = {
   400: 'validation_failed', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large',
-  415: 'unsupported_media_type', 429: 'rate_limited', 503: 'database_unavailable',
+  415: 'unsupported_media_type', 422: 'idempotency_key_reused', 429: 'rate_limited', 503: 'database_unavailable',
+};
+
+/** The `Idempotency-Key` header parameter of the writes that honour it (http/idempotency.ts). */
+const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description: `Makes the write safe to send again (a lost answer, an offline queue): a repeat with the same key and the same request gets the first answer (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`) instead of a second write; `
+    + `the same key with another request answers 422 \`idempotency_key_reused\`; a repeat while the first still runs waits for its answer (409 \`idempotency_key_in_progress\` after 8 s). `
+    + `Keys are per user, kept ${IDEMPOTENCY_KEY_TTL_HOURS} h; 5xx and 429 answers are not kept. Use a new random key (a UUID) per new request.`,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
+  example: '3f0c1f4e-8a47-4a8e-9d5b-2f1c9e7d6a10',
 };
 
 type Schema = Record<string, any>;
 type Media = { schema?: Schema; example?: unknown; examples?: unknown };
 type Response = { description?: string; content?: Record<string, Media>; headers?: Record<string, unknown> };
 type Operation = {
-  operationId?: string; summary?: string; description?: string; tags?: string[]; security?: Record<string, unknown>[];
+  operationId?: string; summary?: string; description?: string; tags?: string[]; security?: Record<string, unknown>[]; parameters?: unknown[];
   requestBody?: { content?: Record<string, Media> }; responses: Record<string, Response>;
 };
 
@@ -225,6 +241,14 @@ export function completeDocument(doc: Record<string, any>, options: { jsonBodyLi
       }
       if (op.requestBody?.content?.['application/json'] && !op.responses['413']) op.responses['413'] = errorResponse(`JSON body over ${options.jsonBodyLimitBytes} bytes`);
       if (secured && !op.responses['401']) op.responses['401'] = errorResponse('Missing or invalid token');
+      const idempotent = idempotentOperation(method, path, secured);
+      if (idempotent) {
+        op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_PARAMETER];
+        op.responses['422'] ??= errorResponse('`Idempotency-Key` already used with a different request (method, path or body)');
+        op.responses['409'] ??= errorResponse('Conflict');
+        op.responses['409'].description = `${op.responses['409'].description}; or a request with this \`Idempotency-Key\` is still running (retry after \`Retry-After\`)`;
+        if (!op.responses['400']) op.responses['400'] = errorResponse('Invalid input');
+      }
       const cacheable = method === 'get' && CACHEABLE_ROUTES.some((r) => r.pattern.test(samplePath(path)));
 
       for (const media of Object.values(op.requestBody?.content ?? {})) {
@@ -235,7 +259,10 @@ export function completeDocument(doc: Record<string, any>, options: { jsonBodyLi
           ...response.headers,
           'X-Request-Id': { description: 'Id of this request (yours when you sent a valid X-Request-Id)', schema: { type: 'string' } },
         };
-        if (status === '429' || status === '503') {
+        if (idempotent && /^2/.test(status)) {
+          headers[IDEMPOTENT_REPLAYED_HEADER] = { description: '`true` when this is the stored answer of an earlier request with the same `Idempotency-Key`', schema: { type: 'string', enum: ['true'] } };
+        }
+        if (status === '429' || status === '503' || (idempotent && status === '409')) {
           headers['Retry-After'] = { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } };
         }
         if (cacheable && status === '200') {

@@ -6,6 +6,7 @@ import { moveFocus, OverlayResults } from './overlay-results.tsx';
 import { SearchComboboxInput } from './search-combobox-input.tsx';
 import { resultsKeyDown, useCloseOnNavigation, useSubmitSearch } from './search-overlay-behaviour.ts';
 import { useOverlaySearch } from './use-overlay-search.ts';
+import { loadWhenOnline } from '../../../lib/network-status.ts';
 
 /**
  * The header's search box on wider screens: typing non-blank text, pressing the search button
@@ -126,7 +127,7 @@ export function HeaderSearch(props: BoxProps) {
 
 
 // The full-screen overlay (and Chakra's dialog code) loads when first opened.
-const MobileSearchDialog = lazy(() => import('./mobile-search-dialog.tsx'));
+const MobileSearchDialog = lazy(() => loadWhenOnline(() => import('./mobile-search-dialog.tsx')));
 
 /** Small screens: the header's search button opens the overlay full-screen. */
 export function MobileSearchButton(props: { display?: BoxProps['display'] }) {

@@ -12,7 +12,7 @@
  *    categories, nearest first; in zones, searched; decision 028), 32 category+zone filters, newest pages 18–22 of 6
  *    categories, pages 495–505 by `page` and by `cursor`, searched lists; 5 000 place details; grouped
  *    search with dozens of English and Arabic prefixes, typos and two-word texts; server-rendered HTML of
- *    home, the places list and place pages, decision 019): a deterministic
+ *    home, the places list and place pages, decision 019; brand names in both scripts, decision 043): a deterministic
  *    sequence of the scenario's distinct requests, Zipf-skewed (a few popular, many rare), then
  *    autocannon at BENCH_CONNECTIONS (50) for BENCH_DURATION s (10) three times:
  *    - API uncached: `Cache-Control: no-cache`, so every answer is computed (after a warm-up that
@@ -23,7 +23,8 @@
  *      size (in the same claims transaction as the API), so API overhead is a ratio.
  *    Latency p50/p95/p99.
  * 4. EXPLAIN (ANALYZE) of every statement each scenario runs: node types, sequential scans flagged.
- * 5. Peak RSS of the API process (VmHWM) under load.
+ * 5. Peak RSS of the API process (VmHWM) under load; cross-script recall of the brand pairs (scripts/bench/brand-pairs.ts):
+ *    the share of the places one script's query finds that the other's finds too (decision 043).
  * 6. The SPA's shipped JavaScript from dist/ (total and per route, gzip), when built.
  * 7. The map page with every place of this database as a marker, in headless Chromium (load until
  *    the clusters are drawn, long tasks, frame times during a scripted pan/zoom; scripts/bench-map.ts),
@@ -43,7 +44,8 @@ import { gzipSync } from 'node:zlib';
 import type { Sql } from 'postgres';
 import { ANON_CLAIMS, createSql, withClaims, type Tx } from '../src/server/db/client.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../src/server/queries/places.ts';
-import { searchAll } from '../src/server/queries/search.ts';
+import { planSearch, searchAll, searchPlaces, SEARCH_WINDOW } from '../src/server/queries/search.ts';
+import { BRAND_PAIRS } from './bench/brand-pairs.ts';
 import { reindexOpeningHours } from '../src/server/queries/open-intervals.ts';
 import { startStack } from '../src/server/stack.ts';
 import { benchMap, printMapBench, type MapBenchResult } from './bench-map.ts';
@@ -204,6 +206,7 @@ function scenarios(data: ScenarioData): Scenario[] {
     search(`search: EN 2 words (${EN_TWO_WORDS.length})`, EN_TWO_WORDS),
     search(`search: AR prefix (${AR_PREFIXES.length})`, AR_PREFIXES),
     search(`search: AR typo (${AR_TYPOS.length})`, AR_TYPOS),
+    search(`search: brands, both scripts (${BRAND_PAIRS.length * 2})`, BRAND_PAIRS.flat()),
   ];
   return defs
     .map(([name, kind, variants], n) => ({ name, kind, variants, pick: zipfPicker(variants.length, 1000 + n) }))
@@ -398,6 +401,31 @@ async function benchExport(base: string, pid: number) {
   return out;
 }
 
+// ───────────────────────────── cross-script recall ─────────────────────────────
+
+/** One brand pair: places each query finds (relevance window) and how much of each the other finds. */
+interface PairRecall { arabic: string; latin: string; arabicFinds: number; latinFinds: number; arOfEnPct: number; enOfArPct: number }
+
+/**
+ * Cross-script recall (issue 30, decision 043): for each brand pair, the places the Arabic query
+ * finds and those the Latin query finds (up to SEARCH_WINDOW each), and the share of each set the
+ * other query finds too. Target ≥ 90 % both ways.
+ */
+async function crossScriptRecall(sql: Sql): Promise<PairRecall[]> {
+  const ids = (q: string) => withClaims(sql, ANON_CLAIMS, async (tx) => {
+    const plan = await planSearch(tx, q);
+    return new Set(plan ? (await searchPlaces(tx, plan, { limit: SEARCH_WINDOW })).map((r) => String(r.id)) : []);
+  });
+  const pct = (part: Set<string>, whole: Set<string>) => (whole.size ? Math.round(([...whole].filter((x) => part.has(x)).length / whole.size) * 1000) / 10 : 100);
+  const out: PairRecall[] = [];
+  for (const [arabic, latin] of BRAND_PAIRS) {
+    const ar = await ids(arabic);
+    const en = await ids(latin);
+    out.push({ arabic, latin, arabicFinds: ar.size, latinFinds: en.size, arOfEnPct: pct(ar, en), enOfArPct: pct(en, ar) });
+  }
+  return out;
+}
+
 // ───────────────────────────── SPA ─────────────────────────────
 
 interface ManifestChunk { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
@@ -553,6 +581,9 @@ async function main() {
     }
     const rssAfter = rssOf(server.child.pid!);
     results.scenarios = rows;
+    log('\n▶ cross-script recall of brand pairs');
+    const recall = await crossScriptRecall(sql);
+    results.crossScriptRecall = recall;
     results.apiProcessMemory = { beforeLoadRssMb: rssBefore.rssMb, afterLoadRssMb: rssAfter.rssMb, peakRssMb: rssAfter.peakMb };
     results.spa = spaSizes();
     let map: MapBenchResult | null = null;
@@ -580,6 +611,11 @@ async function main() {
     log('p95 in ms; ✗ = over the target (lists 20 ms, search 30 ms). API throughput target: ≥ 50 % of direct SQL.');
     const seqScans = rows.filter((r: any) => r.seqScans.length).map((r: any) => `${r.scenario}: ${r.seqScans.join('; ')}`);
     if (seqScans.length) log(`⚠ sequential scans: ${seqScans.join(' | ')}`);
+    console.table(recall.map((r) => ({
+      pair: `${r.arabic} / ${r.latin}`, 'AR finds': r.arabicFinds, 'EN finds': r.latinFinds,
+      'AR finds of EN %': r.arOfEnPct, 'EN finds of AR %': r.enOfArPct,
+    })));
+    log('Cross-script recall: share of the places one script\'s query finds that the other\'s finds too (target ≥ 90 % both ways).');
     log(`Start-up on an existing data folder: ${server.startupMs} ms. API process RSS: ${rssBefore.rssMb} MB before load, peak ${rssAfter.peakMb} MB.`);
     for (const e of results.export as any[]) log(`Export ${e.format}: ${e.rows} places, ${e.mb} MB in ${e.ms} ms; API RSS ${e.rssBeforeMb} MB before, peak ${e.peakRssMb} MB during.`);
     const spa = results.spa as any;

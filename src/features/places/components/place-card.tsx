@@ -6,7 +6,10 @@ import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
 import { OpenStatusBadge } from './open-status-badge.tsx';
 import { PlaceDistance } from './place-distance.tsx';
 
-/** A place in a list: logo (or icon), name in the current language, category, zone, address, phone. */
+/**
+ * A place in a list: logo (or icon), name in the current language (in search results, under a Latin-only
+ * name its Arabic reading), category, zone, address, phone.
+ */
 export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem; headingLevel?: 'h2' | 'h3' }) {
   const { pick, localize } = usePreferences();
   const name = pick(place.name, place.nameAr);
@@ -23,6 +26,8 @@ export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem
             <Stack gap="1" minW="0" flex="1">
               {/* dir=auto: a Latin name on an Arabic page is laid out (and cut with its ellipsis) at its own logical end */}
               <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short" dir="auto" textAlign="match-parent" overflowWrap="anywhere">{name}</Text>
+              {/* search results: how a Latin-only name reads in Arabic (decision 043) */}
+              {place.nameArReading && <Text lang="ar" dir="rtl" textAlign="match-parent" fontSize="sm" color="fg.muted" lineClamp={1} data-testid="name-ar-reading">{place.nameArReading}</Text>}
               <HStack gap="1.5" wrap="wrap">
                 <Badge colorPalette="brand" variant="subtle"><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></Badge>
                 {/* district names wrap rather than lose their distinguishing word */}

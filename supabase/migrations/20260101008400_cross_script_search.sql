@@ -253,6 +253,25 @@ end;
 $$;
 grant execute on function public.search_query(text) to anon, authenticated, service_role;
 
+-- Adds the words of new or changed vectors to the vocabulary (as in 20260101002000), now skipping
+-- the words it has before inserting: the keys above are computed once per new word, not for every
+-- word of every written row.
+create or replace function private.collect_search_terms_trigger()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into private.search_terms (term)
+  select t.term
+  from (select distinct t as term from new_rows, unnest(tsvector_to_array(new_rows.search_vector)) t) t
+  where not exists (select 1 from private.search_terms s where s.term = t.term collate "C")
+  on conflict do nothing;
+  return null;
+end;
+$$;
+
 -- ───────────────────────────── Arabic readings of Latin names ─────────────────────────────
 
 -- How the directory's own bilingual names write Latin words in Arabic: for every place with a Latin
@@ -278,12 +297,16 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  select distinct l.w, a.w
-  from unnest(private.search_word_forms(private.search_words(name))) l(w)
-  cross join unnest(private.search_word_forms(private.search_words(name_ar))) a(w)
-  where l.w ~ '^[a-z]{3,}$' and a.w !~ '^[a-z0-9]+$'
-    and private.cross_script_base(private.cross_script_key(l.w)) = private.cross_script_base(private.cross_script_key(a.w))
-    and private.cross_script_compatible(private.cross_script_key(a.w), private.cross_script_key(l.w))
+  with l as (
+    select distinct w, private.cross_script_key(w) as k
+    from unnest(private.search_word_forms(private.search_words(name))) w where w ~ '^[a-z]{3,}$'
+  ), a as (
+    select distinct w, private.cross_script_key(w) as k
+    from unnest(private.search_word_forms(private.search_words(name_ar))) w where w !~ '^[a-z0-9]+$'
+  )
+  select l.w, a.w
+  from l join a on private.cross_script_base(l.k) = private.cross_script_base(a.k)
+  where private.cross_script_compatible(a.k, l.k)
 $$;
 
 create or replace function private.collect_name_readings_trigger()

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BRAND_PAIRS } from '../../scripts/bench/brand-pairs.ts';
+import type { Tx } from '../../src/server/db/client.ts';
+import { planSearch, searchPlaces } from '../../src/server/queries/search.ts';
 import { ownerSql, testApp } from '../helpers/api.ts';
+import { createScratchDatabase } from '../helpers/scratch-db.ts';
 
 /**
  * Search across scripts on the shipped real dataset (issue 30, docs/decisions/043-cross-script-search.md):
@@ -93,6 +96,37 @@ describe('search across scripts (brand pairs, both directions)', () => {
     // كودو (k-u-d-u) is not قاضي (k-a-d-i); Kudu finds no judge's mosque
     const kudu = await found('Kudu');
     expect(kudu.filter((p) => /قاضي|القاضي/.test(p.name)), kudu.map((p) => p.name).join(' · ')).toHaveLength(0);
+  });
+});
+
+describe('keys and readings are computed when a place is written, by any path', () => {
+  it('plain SQL inserts and renames (Studio, psql, seed) feed the vocabulary keys and the readings', async () => {
+    const db = await createScratchDatabase();
+    try {
+      const { sql: s } = db;
+      const tx = s as unknown as Tx;
+      await s`insert into public.categories (slug, name, name_ar) values ('grills', 'Grills', 'مشويات')`;
+      await s`insert into public.places (slug, name, name_ar, category_id) select v.slug, v.name, v.name_ar, c.id
+              from (values ('b-1', 'Barzanji Kitchen', 'مطبخ برزنجي'), ('b-2', 'Barzanji', null), ('b-3', 'برزنجي', 'برزنجي')) v(slug, name, name_ar),
+                   public.categories c where c.slug = 'grills'`;
+      const [term] = await s<{ phonetic: string }[]>`select phonetic from private.search_terms where term = 'برزنجي'`;
+      expect(term?.phonetic).toBe('brsnj7');
+      const rank = async (q: string) => {
+        const plan = await planSearch(tx, q);
+        return plan ? searchPlaces(tx, plan, { limit: 10 }) : [];
+      };
+      // the Arabic query reaches the Latin-only place, with its reading; the Latin query the Arabic-only one
+      const ar = await rank('برزنجي');
+      expect(ar.find((r) => r.slug === 'b-2')?.name_ar_reading).toBe('برزنجي');
+      expect((await rank('Barzanji')).map((r) => r.slug)).toContain('b-3');
+      // a rename learns the new words' readings too
+      await s`update public.places set name = 'Barzanji Grill', name_ar = 'برزنجي جريل' where slug = 'b-1'`;
+      await s`update public.places set name = 'Grill Barzanji' where slug = 'b-2'`;
+      const [reading] = await s<{ r: string | null }[]>`select private.arabic_reading(name) as r from public.places where slug = 'b-2'`;
+      expect(reading?.r).toBe('جريل برزنجي');
+    } finally {
+      await db.drop();
+    }
   });
 });
 

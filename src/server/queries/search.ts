@@ -156,7 +156,7 @@ export async function searchPlaces(
   tx: Tx,
   plan: SearchPlan,
   options: { filterSql?: string[]; params?: Params; offset?: number; limit: number },
-): Promise<PlaceRow[]> {
+): Promise<(PlaceRow & { name_ar_reading: string | null })[]> {
   const params = options.params ?? new Params();
   const offset = options.offset ?? 0;
   if (offset >= SEARCH_WINDOW) return [];

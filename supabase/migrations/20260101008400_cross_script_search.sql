@@ -115,13 +115,13 @@ parallel safe
 strict
 set search_path = ''
 as $$
-  select latin ~ ('^' || string_agg(
-    case when t ~ '[0-9]' then '[' || (select string_agg(d::text, '') from generate_series(1, 7) d where d & t::integer <> 0) || ']'
-         when t = 'a' and i = 1 then 'a'
-         else t || case when substr(arabic, i::integer + 1, 1) ~ '[0-9]' then '' else '[1-7]?' end end, '' order by i)
+  -- the Arabic key as a pattern: each vowel digit d → the digits sharing a sound with it, an optional
+  -- Latin vowel after each consonant the Arabic writes none after, an optional final h
+  select latin ~ ('^' || replace(replace(replace(replace(replace(replace(replace(
+      regexp_replace(translate(arabic, '1234567', '①②③④⑤⑥⑦'), '([^①-⑦])(?=[^①-⑦]|$)', '\1[1-7]?', 'g'),
+      '①', '[1357]'), '②', '[2367]'), '③', '[123567]'), '④', '[4567]'), '⑤', '[134567]'), '⑥', '[234567]'), '⑦', '[1-7]')
     -- a Latin h after the last vowel may stand for a final ه/ة (Makkah ~ مكه)
     || case when arabic ~ '[0-9]$' then 'h?' else '' end || '$')
-  from unnest(regexp_split_to_array(arabic, '')) with ordinality x(t, i)
 $$;
 
 -- The consonants of a key (what both scripts write), the part the vocabulary indexes: vowel digits
@@ -147,22 +147,30 @@ create index search_terms_phonetic_idx on private.search_terms (phonetic_base) w
 -- vowels, closest in length first, at most `max_terms`. Empty when the word has no key.
 create or replace function private.cross_script_terms(word text, max_terms integer)
 returns text[]
-language sql
+language plpgsql
 stable
 parallel safe
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
-  select coalesce(array_agg(t.term), '{}')
-  from (
-    select s.term
-    from private.search_terms s, (select private.cross_script_key(word) as k, word ~ '^[a-z]+$' as latin) q
-    where q.k is not null
-      and s.phonetic_base = private.cross_script_base(q.k)
-      and (s.term ~ '^[a-z]+$') <> q.latin
-      and case when q.latin then private.cross_script_compatible(s.phonetic, q.k) else private.cross_script_compatible(q.k, s.phonetic) end
-    order by abs(length(s.term) - length(word)), s.term collate "C"
-    limit max_terms
-  ) t
+declare
+  k text := private.cross_script_key(word);
+  latin boolean := word ~ '^[a-z]+$';
+begin
+  if k is null then
+    return '{}';
+  end if;
+  return coalesce((
+    select array_agg(t.term) from (
+      select s.term
+      from private.search_terms s
+      where s.phonetic_base = private.cross_script_base(k)
+        and (s.term ~ '^[a-z]+$') <> latin
+        and case when latin then private.cross_script_compatible(s.phonetic, k) else private.cross_script_compatible(k, s.phonetic) end
+      order by abs(length(s.term) - length(word)), s.term collate "C"
+      limit max_terms
+    ) t), '{}');
+end;
 $$;
 
 -- Turns what a user typed into the queries search runs (NULL parts when nothing is searchable):
@@ -182,6 +190,7 @@ language plpgsql
 stable
 parallel safe
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   words text[];
@@ -261,6 +270,7 @@ returns trigger
 language plpgsql
 security definer
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 begin
   insert into private.search_terms (term)
@@ -296,6 +306,7 @@ language sql
 immutable
 parallel safe
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
   with l as (
     select distinct w, private.cross_script_key(w) as k
@@ -314,6 +325,7 @@ returns trigger
 language plpgsql
 security definer
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 begin
   -- inserted rows, and updated rows whose names changed (a vector refresh or an address edit adds nothing)
@@ -352,6 +364,7 @@ language plpgsql
 stable
 parallel safe
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   words text[] := private.search_words(name);

@@ -27,7 +27,8 @@ export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem
               {/* dir=auto: a Latin name on an Arabic page is laid out (and cut with its ellipsis) at its own logical end */}
               <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short" dir="auto" textAlign="match-parent" overflowWrap="anywhere">{name}</Text>
               {/* search results: how a Latin-only name reads in Arabic (decision 043) */}
-              {place.nameArReading && <Text lang="ar" dir="rtl" textAlign="match-parent" fontSize="sm" color="fg.muted" lineClamp={1} data-testid="name-ar-reading">{place.nameArReading}</Text>}
+              {/* (aligned like the page, the Arabic isolated: under the name in both languages) */}
+              {place.nameArReading && <Text lang="ar" fontSize="sm" color="fg.muted" lineClamp={1} data-testid="name-ar-reading"><bdi dir="rtl">{place.nameArReading}</bdi></Text>}
               <HStack gap="1.5" wrap="wrap">
                 <Badge colorPalette="brand" variant="subtle"><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></Badge>
                 {/* district names wrap rather than lose their distinguishing word */}

@@ -12,7 +12,7 @@
  *    categories, nearest first; in zones, searched; decision 028), 32 category+zone filters, newest pages 18–22 of 6
  *    categories, pages 495–505 by `page` and by `cursor`, searched lists; 5 000 place details; grouped
  *    search with dozens of English and Arabic prefixes, typos and two-word texts; server-rendered HTML of
- *    home, the places list and place pages, decision 019): a deterministic
+ *    home, the places list and place pages, decision 019; brand names in both scripts, decision 043): a deterministic
  *    sequence of the scenario's distinct requests, Zipf-skewed (a few popular, many rare), then
  *    autocannon at BENCH_CONNECTIONS (50) for BENCH_DURATION s (10) three times:
  *    - API uncached: `Cache-Control: no-cache`, so every answer is computed (after a warm-up that
@@ -27,7 +27,9 @@
  *      throughput as a share of the cached run without writes (target ≥ 80 %).
  *    Latency p50/p95/p99.
  * 4. EXPLAIN (ANALYZE) of every statement each scenario runs: node types, sequential scans flagged.
- * 5. Peak RSS of the API process (VmHWM) under load.
+ * 5. Peak RSS of the API process (VmHWM) under load; cross-script recall of the brand pairs (scripts/bench/brand-pairs.ts):
+ *    the share of each brand's places (names with either word as typed) that each script's query finds, and the
+ *    overlap of the two result sets (decision 043).
  * 6. The SPA's shipped JavaScript from dist/ (total and per route, gzip), when built.
  * 7. The map page with every place of this database as a marker, in headless Chromium (load until
  *    the clusters are drawn, long tasks, frame times during a scripted pan/zoom; scripts/bench-map.ts),
@@ -48,7 +50,8 @@ import { gzipSync } from 'node:zlib';
 import type { Sql } from 'postgres';
 import { ANON_CLAIMS, createSql, withClaims, type Tx } from '../src/server/db/client.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../src/server/queries/places.ts';
-import { searchAll } from '../src/server/queries/search.ts';
+import { planSearch, searchAll, searchPlaces, SEARCH_WINDOW } from '../src/server/queries/search.ts';
+import { BRAND_PAIRS } from './bench/brand-pairs.ts';
 import { reindexOpeningHours } from '../src/server/queries/open-intervals.ts';
 import { startStack } from '../src/server/stack.ts';
 import { benchMap, printMapBench, type MapBenchResult } from './bench-map.ts';
@@ -210,6 +213,7 @@ function scenarios(data: ScenarioData): Scenario[] {
     search(`search: EN 2 words (${EN_TWO_WORDS.length})`, EN_TWO_WORDS),
     search(`search: AR prefix (${AR_PREFIXES.length})`, AR_PREFIXES),
     search(`search: AR typo (${AR_TYPOS.length})`, AR_TYPOS),
+    search(`search: brands, both scripts (${BRAND_PAIRS.length * 2})`, BRAND_PAIRS.flat()),
   ];
   return defs
     .map(([name, kind, variants], n) => ({ name, kind, variants, pick: zipfPicker(variants.length, 1000 + n) }))
@@ -442,6 +446,46 @@ async function benchExport(base: string, pid: number) {
   return out;
 }
 
+// ───────────────────────────── cross-script recall ─────────────────────────────
+
+/** One brand pair: the brand's places, what each query finds of them, and how the two result sets overlap. */
+interface PairRecall {
+  arabic: string; latin: string; brandPlaces: number; arabicFinds: number; latinFinds: number;
+  arRecallPct: number; enRecallPct: number; arOfEnPct: number; enOfArPct: number;
+}
+
+/**
+ * Cross-script recall (issue 30, decision 043), per brand pair: the brand's places are those whose
+ * name (English or Arabic) has the Arabic or the Latin word as typed or a derived form, as a whole
+ * word (the `typed` query of public.search_query without prefixes); each query's recall is the share of them it finds
+ * (of at most SEARCH_WINDOW: a query shows no more). Also the overlap of the two whole result sets (typo alternatives included,
+ * which differ per script: 'baik' ~ bank, البيك ~ البيت). Target ≥ 90 % recall both ways.
+ */
+async function crossScriptRecall(sql: Sql): Promise<PairRecall[]> {
+  const found = (q: string) => withClaims(sql, ANON_CLAIMS, async (tx) => {
+    const plan = await planSearch(tx, q);
+    return new Set(plan ? (await searchPlaces(tx, plan, { limit: SEARCH_WINDOW })).map((r) => String(r.id)) : []);
+  });
+  const pct = (part: Set<string>, whole: Set<string>) => (whole.size ? Math.round(([...whole].filter((x) => part.has(x)).length / whole.size) * 1000) / 10 : 100);
+  // of a brand with more places than the window, a query can show at most SEARCH_WINDOW
+  const recall = (part: Set<string>, brand: Set<string>) => (brand.size
+    ? Math.round(([...brand].filter((x) => part.has(x)).length / Math.min(brand.size, SEARCH_WINDOW)) * 1000) / 10 : 100);
+  const out: PairRecall[] = [];
+  for (const [arabic, latin] of BRAND_PAIRS) {
+    const brand = new Set((await sql<{ id: string }[]>`
+      select p.id::text as id from public.places p
+      where p.name_vector @@ (select replace(typed::text, ':*', '')::tsquery from public.search_query(${arabic}))
+         or p.name_vector @@ (select replace(typed::text, ':*', '')::tsquery from public.search_query(${latin}))`).map((r) => r.id));
+    const ar = await found(arabic);
+    const en = await found(latin);
+    out.push({
+      arabic, latin, brandPlaces: brand.size, arabicFinds: ar.size, latinFinds: en.size,
+      arRecallPct: recall(ar, brand), enRecallPct: recall(en, brand), arOfEnPct: pct(ar, en), enOfArPct: pct(en, ar),
+    });
+  }
+  return out;
+}
+
 // ───────────────────────────── SPA ─────────────────────────────
 
 interface ManifestChunk { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
@@ -628,6 +672,9 @@ async function main() {
     }
     const rssAfter = rssOf(server.child.pid!);
     results.scenarios = rows;
+    log('\n▶ cross-script recall of brand pairs');
+    const recall = await crossScriptRecall(sql);
+    results.crossScriptRecall = recall;
     results.apiProcessMemory = { beforeLoadRssMb: rssBefore.rssMb, afterLoadRssMb: rssAfter.rssMb, peakRssMb: rssAfter.peakMb };
     results.spa = spaSizes();
     let map: MapBenchResult | null = null;
@@ -657,6 +704,11 @@ async function main() {
       + (WRITES ? ' With one write per second (an edit or a new place, through the API), cached throughput target: ≥ 80 % of the cached run without writes.' : ''));
     const seqScans = rows.filter((r: any) => r.seqScans.length).map((r: any) => `${r.scenario}: ${r.seqScans.join('; ')}`);
     if (seqScans.length) log(`⚠ sequential scans: ${seqScans.join(' | ')}`);
+    console.table(recall.map((r) => ({
+      pair: `${r.arabic} / ${r.latin}`, 'brand places': r.brandPlaces, 'AR recall %': r.arRecallPct, 'EN recall %': r.enRecallPct,
+      'AR finds': r.arabicFinds, 'EN finds': r.latinFinds, 'AR has EN\'s %': r.arOfEnPct, 'EN has AR\'s %': r.enOfArPct,
+    })));
+    log('Cross-script recall: brand places = names with either word as typed; recall = share of them each query finds (target ≥ 90 % both ways). "has" = overlap of the whole result sets.');
     log(`Start-up on an existing data folder: ${server.startupMs} ms. API process RSS: ${rssBefore.rssMb} MB before load, peak ${rssAfter.peakMb} MB.`);
     for (const e of Array.isArray(results.export) ? results.export : []) log(`Export ${e.format}: ${e.rows} places, ${e.mb} MB in ${e.ms} ms; API RSS ${e.rssBeforeMb} MB before, peak ${e.peakRssMb} MB during.`);
     const spa = results.spa as any;

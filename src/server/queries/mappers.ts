@@ -34,6 +34,7 @@ export const toPlaceListItem = (r: PlaceListRow): PlaceListItem => ({
   category: { id: Number(r.category_id), name: r.category_name, nameAr: r.category_name_ar, slug: r.category_slug },
   zone: r.zone_id == null ? null : { id: Number(r.zone_id), title: r.zone_title as string, titleAr: r.zone_title_ar, slug: r.zone_slug as string },
   ...('distance_m' in r ? { distanceM: r.distance_m == null ? null : Number(r.distance_m) } : {}),
+  ...('name_ar_reading' in r ? { nameArReading: (r.name_ar_reading as string | null) ?? null } : {}),
 });
 
 export const toPlace = (r: PlaceRow): Place => ({

@@ -148,18 +148,29 @@ export function rankedPlaceIdsSql(plan: SearchPlan, params: Params, filterSql: s
           limit ${Math.max(0, Math.trunc(window - offset))} offset ${params.add(offset)}`;
 }
 
-/** Places ranked for `plan` (positions offset+1 … offset+limit), full list rows in rank order. */
+/**
+ * Places ranked for `plan` (positions offset+1 … offset+limit), full list rows in rank order, each
+ * with `name_ar_reading` (the Arabic reading of a Latin-only name, see NAME_AR_READING).
+ */
 export async function searchPlaces(
   tx: Tx,
   plan: SearchPlan,
   options: { filterSql?: string[]; params?: Params; offset?: number; limit: number },
-): Promise<PlaceRow[]> {
+): Promise<(PlaceRow & { name_ar_reading: string | null })[]> {
   const params = options.params ?? new Params();
   const offset = options.offset ?? 0;
   if (offset >= SEARCH_WINDOW) return [];
   const ids = rankedPlaceIdsSql(plan, params, options.filterSql ?? [], offset, options.limit);
-  return run<PlaceRow>(tx, `with ranked as (${ids}) select ${PLACE_COLUMNS} from ranked r join ${PLACE_FROM} on p.id = r.id order by r.ord`, params);
+  return run<PlaceRow & { name_ar_reading: string | null }>(tx, `with ranked as (${ids})
+    select ${PLACE_COLUMNS}, ${NAME_AR_READING} from ranked r join ${PLACE_FROM} on p.id = r.id order by r.ord`, params);
 }
+
+/**
+ * Column `name_ar_reading` of search results: the Arabic reading of a Latin-only name
+ * (private.arabic_reading, migration 20260101008400: the spellings the directory's bilingual names use,
+ * Kudu → كودو), computed for the rows of the page only; null when the place has an Arabic name.
+ */
+const NAME_AR_READING = 'case when p.name_ar is null then private.arabic_reading(p.name) end as name_ar_reading';
 
 /** Search totals by statement and parameters. */
 const countCache = new Map<string, { n: number; at: number }>();

@@ -100,6 +100,9 @@ export const placeListItemSchema = z.object({
   /** Great-circle distance from `near` in whole metres (only in lists sorted by distance; null: the place has no coordinates). */
   distanceM: z.number().int().nullable().optional()
     .describe('Great-circle distance from `near` in whole metres; only in lists with `sort=distance` (null: the place has no coordinates)'),
+  /** Arabic reading of a Latin-only name (search results only; decision 043). */
+  nameArReading: z.string().nullable().optional()
+    .describe('Search results only: how the Latin name reads in Arabic, from the spellings of the directory\'s bilingual names (Kudu → كودو), when the place has no Arabic name; null when unknown or the place has one'),
 }).meta({ id: 'PlaceListItem', description: 'A place as lists show it.', examples: [PLACE_LIST_ITEM_EXAMPLE] });
 export type PlaceListItem = z.infer<typeof placeListItemSchema>;
 

@@ -6,7 +6,10 @@ import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
 import { OpenStatusBadge } from './open-status-badge.tsx';
 import { PlaceDistance } from './place-distance.tsx';
 
-/** A place in a list: logo (or icon), name in the current language, category, zone, address, phone. */
+/**
+ * A place in a list: logo (or icon), name in the current language (in search results, under a Latin-only
+ * name its Arabic reading), category, zone, address, phone.
+ */
 export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem; headingLevel?: 'h2' | 'h3' }) {
   const { pick, localize } = usePreferences();
   const name = pick(place.name, place.nameAr);
@@ -24,6 +27,9 @@ export function PlaceCard({ place, headingLevel = 'h3' }: { place: PlaceListItem
               {/* the name's own direction is isolated (<bdi>): a Latin name on an Arabic page reads left to right
                   inside the line while the block keeps the card's (right) alignment, as the badges and address do */}
               <Text as={headingLevel} fontWeight="semibold" lineClamp={2} lineHeight="short" overflowWrap="anywhere"><bdi>{name}</bdi></Text>
+              {/* search results: how a Latin-only name reads in Arabic (decision 043) */}
+              {/* (aligned like the page, the Arabic isolated: under the name in both languages) */}
+              {place.nameArReading && <Text lang="ar" fontSize="sm" color="fg.muted" lineClamp={1} data-testid="name-ar-reading"><bdi dir="rtl">{place.nameArReading}</bdi></Text>}
               <HStack gap="1.5" wrap="wrap">
                 <Badge colorPalette="brand" variant="subtle"><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></Badge>
                 {/* district names wrap rather than lose their distinguishing word */}

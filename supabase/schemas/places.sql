@@ -104,6 +104,10 @@ create index places_zone_name_ar_order_idx on public.places using btree (zone_id
 create index places_zone_name_en_idx on public.places using btree (zone_id, name COLLATE public.name_en, id);
 
 -- Triggers
+create trigger places_collect_name_readings_ins after insert on public.places
+  referencing new table as new_rows for each statement execute function private.collect_name_readings_trigger();
+create trigger places_collect_name_readings_upd after update on public.places
+  referencing old table as old_rows new table as new_rows for each statement execute function private.collect_name_readings_trigger();
 create trigger notify_public_data_changed after truncate on public.places
   for each statement execute function private.notify_place_changes();
 create trigger notify_public_data_changed_ins after insert on public.places

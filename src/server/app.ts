@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps): ApiApp {
   for (const register of deps.extraRoutes ?? []) register(app, deps);
   app.route('/', healthRoutes(deps));
   app.route('/', docsRoutes(deps));
-  registerOpenApiDocument(app);
+  registerOpenApiDocument(app, deps.apiServerUrl);
 
   secured = securedOperations(app);
   // the admin sign-in operations (no bearerAuth) are the only /admin/* requests the admin guard lets through

@@ -47,6 +47,18 @@ describe('parseEdgeEnv', () => {
     expect(parseEdgeEnv({ ...local, AUTH_JWT_ISSUER: 'http://127.0.0.1:54321/auth/v1' }).supabase?.issuers).toEqual(['http://127.0.0.1:54321/auth/v1']);
   });
 
+  it('names the public API URL callers use as the OpenAPI server: the issuer\'s origin + /functions/v1 (hosted and `supabase start`)', () => {
+    const keys = { SUPABASE_DB_URL: 'postgresql://a@db:5432/postgres', SUPABASE_ANON_KEY: 'anon', SUPABASE_SERVICE_ROLE_KEY: 'service' };
+    expect(parseEdgeEnv({ ...keys, SUPABASE_URL: 'https://ref.supabase.co/' }).apiServerUrl).toBe('https://ref.supabase.co/functions/v1');
+    expect(parseEdgeEnv({ ...keys, SUPABASE_URL: 'http://kong:8000', AUTH_JWT_ISSUER: 'http://127.0.0.1:54321/auth/v1' }).apiServerUrl)
+      .toBe('http://127.0.0.1:54321/functions/v1');
+    // an issuer that is not Supabase Auth's own path says nothing of the gateway: the project URL then
+    expect(parseEdgeEnv({ ...keys, SUPABASE_URL: 'https://ref.supabase.co', AUTH_JWT_ISSUER: 'https://issuer.example/custom' }).apiServerUrl)
+      .toBe('https://ref.supabase.co/functions/v1');
+    // without Supabase (a plain Deno run): the request's origin
+    expect(parseEdgeEnv({ DATABASE_URL: 'postgresql://a@db:5432/postgres' }).apiServerUrl).toBeUndefined();
+  });
+
   it('names malformed injected JSON and issuers', () => {
     expect(() => parseEdgeEnv({ SUPABASE_DB_URL: 'postgresql://a@db:5432/postgres', SUPABASE_JWKS: '{"nokeys":1}', SUPABASE_SECRET_KEYS: 'sb_secret_x', AUTH_JWT_ISSUER: 'not a url' }))
       .toThrow(/SUPABASE_SECRET_KEYS: must be a JSON object[\s\S]*SUPABASE_JWKS: must be a JSON Web Key Set[\s\S]*AUTH_JWT_ISSUER: not a url is not a URL/);

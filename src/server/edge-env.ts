@@ -36,6 +36,18 @@ const jwkSet = z.string().optional().transform((v, ctx) => {
 });
 
 /**
+ * The public URL of the project's API gateway, which callers reach the function through
+ * (`<it>/functions/v1/api/…`): the origin of the first issuer of the form `<gateway>/auth/v1`
+ * (AUTH_JWT_ISSUER: under `supabase start` it names the public URL, http://127.0.0.1:54321,
+ * while SUPABASE_URL is the CLI's internal http://kong:8000), else SUPABASE_URL (hosted:
+ * https://<ref>.supabase.co). No trailing slash.
+ */
+function publicApiOrigin(supabaseUrl: string, issuers: readonly string[]): string {
+  const gateway = issuers.map((i) => /^(https?:\/\/[^/]+(?:\/[^?#]*?)?)\/auth\/v1\/?$/.exec(i)?.[1]).find(Boolean);
+  return (gateway ?? supabaseUrl).replace(/\/+$/, '');
+}
+
+/**
  * Configuration of the Supabase Edge Function `api` (supabase/functions/api/index.ts), parsed from
  * `Deno.env.toObject()`. Supabase injects SUPABASE_URL, SUPABASE_DB_URL, SUPABASE_JWKS, the legacy
  * keys SUPABASE_ANON_KEY / SUPABASE_SERVICE_ROLE_KEY and the newer SUPABASE_PUBLISHABLE_KEYS /
@@ -121,6 +133,7 @@ export const edgeEnvSchema = edgeEnvObject
   })
   .transform((env) => ({
     databaseUrl: (env.DATABASE_URL ?? env.SUPABASE_DB_URL)!,
+    apiServerUrl: env.SUPABASE_URL ? `${publicApiOrigin(env.SUPABASE_URL, env.AUTH_JWT_ISSUER)}/functions/v1` : undefined,
     supabase: env.SUPABASE_URL
       ? {
           url: env.SUPABASE_URL,

@@ -108,6 +108,8 @@ async function main() {
     authRateLimits: scalePerIpLimits(DEFAULT_AUTH_RATE_LIMITS, env.AUTH_IP_LIMIT_SCALE),
     migrations: listMigrations().map((m) => m.version),
     docsScript: async () => new Uint8Array(await readFile(scalarBundlePath())),
+    // the reference page reads the document from the API the SPA uses (hosted: the Edge Function's)
+    docsDocumentUrl: env.VITE_API_URL ? `${env.VITE_API_URL.replace(/\/+$/, '')}/openapi.json` : undefined,
   });
   // The whole map's clustering index is built ahead of the map page's first view request: at start and
   // after every invalidation (debounced), through the API itself (anon's view, as a visitor's request).

@@ -97,6 +97,18 @@ describe('OpenAPI document ↔ served routes', () => {
   });
 });
 
+describe('OpenAPI servers', () => {
+  it('names the URL callers prefix the /api/... paths with: the request origin, or the public URL given (the Edge Function\'s /functions/v1)', async () => {
+    const doc = (await (await app.request('http://dalil.example:8080/api/openapi.json')).json()) as { servers: { url: string }[]; paths: Record<string, unknown> };
+    expect(doc.servers.map((s) => s.url)).toEqual(['http://dalil.example:8080']);
+    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
+    const edge = testApp(sql, { apiServerUrl: 'https://ref.supabase.co/functions/v1' });
+    const res = await edge.request('http://function.internal/api/openapi.json', { headers: { Origin: 'https://docs.example' } });
+    expect(((await res.json()) as { servers: { url: string }[] }).servers.map((s) => s.url)).toEqual(['https://ref.supabase.co/functions/v1']);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
 describe('API reference page', () => {
   it('serves Scalar at /api/docs with the script from the server itself and a CSP allowing only its own inline scripts', async () => {
     const res = await app.request('/api/docs');
@@ -119,6 +131,28 @@ describe('API reference page', () => {
     expect(await script.text()).toBe('/* scalar */');
   });
 
+  it('reads the document from the API base the SPA uses (VITE_API_URL), allowing that origin in connect-src', async () => {
+    const hosted = testApp(sql, { docsScript: async () => new Uint8Array(), docsDocumentUrl: 'https://ref.supabase.co/functions/v1/api/openapi.json' });
+    const res = await hosted.request('/api/docs');
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toContain('https://ref.supabase.co/functions/v1/api/openapi.json');
+    expect(res.headers.get('content-security-policy')).toMatch(/connect-src 'self' https:\/\/ref\.supabase\.co(;|$)/);
+  });
+
+  it('without the bundle (the Edge Function) answers a JSON pointer to the page and the document, never HTML or a CDN', async () => {
+    const edge = testApp(sql, { publicUrl: 'https://dalil.example', apiServerUrl: 'https://ref.supabase.co/functions/v1' });
+    const res = await edge.request('http://function.internal/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { reference: 'https://dalil.example/api/docs', openapi: 'https://ref.supabase.co/functions/v1/api/openapi.json' },
+    });
+    expect((await edge.request('/api/docs/scalar.js')).status).toBe(404);
+    const bare = testApp(sql, { publicUrl: undefined });
+    expect(((await (await bare.request('http://api.example/api/docs')).json()) as { data: unknown }).data)
+      .toEqual({ reference: null, openapi: 'http://api.example/api/openapi.json' });
+  });
   it('the embedded server ships the real bundle from node_modules', async () => {
     const { scalarBundlePath } = await import('../../src/server/scalar-bundle.ts');
     const text = await readFile(scalarBundlePath(), 'utf8');

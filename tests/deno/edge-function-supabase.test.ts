@@ -135,6 +135,30 @@ describe.each<[Shape, Signing]>([
   }, 180_000);
 });
 
+describe.each<Shape>(['hosted', 'supabase start'])('Edge Function API reference (%s)', (shape) => {
+  it('names its public URL in the OpenAPI servers and points GET /api/docs at the web host\'s page in JSON (Edge Functions turn text/html into text/plain)', async () => {
+    const project = await startProject(shape, 'ES256', { PUBLIC_URL: 'https://dalil.example' });
+    try {
+      // what callers prefix the document's /api/... paths with: hosted https://<ref>.supabase.co/functions/v1, locally the gateway's public port
+      const server = shape === 'hosted' ? `${project.gotrue.url}/functions/v1` : `http://127.0.0.1:${tomlValue('api', 'port')}/functions/v1`;
+      const res = await fetch(`${project.edge.url}/api/openapi.json`, { headers: { Origin: 'https://dalil.example' } });
+      expect(res.status, project.edge.output()).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*'); // the web host's docs page reads it cross-origin
+      const doc = (await res.json()) as { servers: { url: string }[]; paths: Record<string, unknown> };
+      expect(doc.servers.map((s) => s.url)).toEqual([server]);
+      expect(doc.paths).toHaveProperty('/api/public/places');
+
+      const docs = await fetch(`${project.edge.url}/api/docs`);
+      expect(docs.status).toBe(200);
+      expect(docs.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await docs.json()).toEqual({ success: true, data: { reference: 'https://dalil.example/api/docs', openapi: `${server}/api/openapi.json` } });
+      expect((await fetch(`${project.edge.url}/api/docs/scalar.js`)).status).toBe(404);
+    } finally {
+      await project.close();
+    }
+  }, 180_000);
+});
+
 /** An admin as Supabase has one: created through Auth's admin API with app_metadata.role, signed in through the function. */
 async function signInAdmin(project: Project) {
   const email = `edge-admin-${randomUUID().slice(0, 8)}@example.test`;

@@ -40,8 +40,24 @@ export interface AppDeps {
    * start-up, the Edge Function passes the list bundled with it. Absent: only the database is checked.
    */
   migrations?: readonly string[];
-  /** The @scalar/api-reference standalone bundle served at /api/docs/scalar.js; absent: the docs page uses Scalar's CDN. */
+  /**
+   * The @scalar/api-reference standalone bundle (Node: from node_modules): with it, GET /api/docs is
+   * the reference page and /api/docs/scalar.js its script; absent (the Edge Function, which cannot
+   * serve HTML), GET /api/docs answers a JSON pointer to the web host's page and the document.
+   */
   docsScript?: () => Promise<Uint8Array>;
+  /**
+   * Where the reference page reads the OpenAPI document: the SPA's API base (VITE_API_URL) +
+   * `/openapi.json`, e.g. the Edge Function's on a hosted deployment. Default: this API's own
+   * (`openapi.json` relative to /api/docs).
+   */
+  docsDocumentUrl?: string;
+  /**
+   * The URL callers prefix the document's `/api/...` paths with (OpenAPI `servers`): the Edge
+   * Function passes its public `https://<ref>.supabase.co/functions/v1` (it sees requests without
+   * `/functions/v1`, on an internal host). Default: the request's origin.
+   */
+  apiServerUrl?: string;
   /**
    * Cache of anonymous public GET answers (Node: on by default; the Edge Function has none). Its
    * middleware answers hits before the routes; every write transaction of a request drops the

@@ -69,15 +69,24 @@ export function securedOperations(app: ApiApp, options: { secured?: boolean; und
   return out;
 }
 
-/** `GET /openapi.json`: the document of every route of `app` (tag `meta`), with `servers` = the request's origin. */
-export function registerOpenApiDocument(app: ApiApp): void {
+/** The OpenAPI server URL of a request: `serverUrl` (without a trailing slash) when given, else the request's origin. */
+export function openApiServerUrl(requestUrl: string, serverUrl?: string): string {
+  return serverUrl ? serverUrl.replace(/\/+$/, '') : new URL(requestUrl).origin;
+}
+
+/**
+ * `GET /openapi.json`: the document of every route of `app` (tag `meta`). Its paths start with
+ * `/api`; `servers` names what callers prefix them with: `serverUrl` when given (the Edge
+ * Function's public `…/functions/v1`), else the request's origin (Node).
+ */
+export function registerOpenApiDocument(app: ApiApp, serverUrl?: string): void {
   let document: Record<string, unknown> | undefined;
   app.get('/openapi.json', (c) => {
     document ??= completeDocument(app.getOpenAPI31Document({
       openapi: '3.1.0',
       info: { title: 'Dalil — city services directory API', version: '1.0.0', description: API_DESCRIPTION },
     }) as unknown as Record<string, unknown>, { jsonBodyLimitBytes: JSON_BODY_LIMIT_BYTES });
-    return c.json({ ...document, servers: [{ url: new URL(c.req.url).origin, description: 'This server' }] });
+    return c.json({ ...document, servers: [{ url: openApiServerUrl(c.req.url, serverUrl), description: 'This server' }] });
   });
   app.openAPIRegistry.registerPath({
     method: 'get', path: '/openapi.json', tags: ['meta'], summary: 'This OpenAPI 3.1 document',

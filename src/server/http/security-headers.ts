@@ -125,15 +125,17 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
  * The API reference page (/api/docs) runs Scalar's standalone bundle, which needs inline styles
  * (Vue style bindings) and inline bootstrap scripts: this policy allows those scripts by their
  * SHA-256 hashes only, plus 'unsafe-inline' for styles, for that one path. Everything else stays as strict as the site.
+ * `documentOrigin`: the origin of the OpenAPI document when another host serves it (a hosted
+ * VITE_API_URL: the Edge Function), allowed in connect-src — the page reads it and "Try it" calls it.
  */
-export function docsContentSecurityPolicy(scriptHashes: string[]): string {
+export function docsContentSecurityPolicy(scriptHashes: string[], documentOrigin?: string | null): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.map((h) => `'sha256-${h}'`).join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${documentOrigin ? ` ${documentOrigin}` : ''}`,
     "worker-src 'self' blob:",
     "frame-ancestors 'none'",
     "object-src 'none'",

@@ -1,21 +1,23 @@
 import { z } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { ApiApp, AppDeps } from '../http/env.ts';
+import { openApiServerUrl } from '../http/openapi.ts';
 import { createRouter } from '../http/router.ts';
-import { docsContentSecurityPolicy } from '../http/security-headers.ts';
-
-/** Scalar's own CDN build, used only when the entry does not serve the bundle itself (deps.docsScript). */
-export const SCALAR_CDN_URL = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference';
+import { docsContentSecurityPolicy, originOf } from '../http/security-headers.ts';
 
 /** Inline bootstrap that turns Zod's JIT (an eval probe) off before Scalar's bundle loads. */
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });';
 
-/** Scalar configuration of the reference page: offline-friendly (no web fonts, no telemetry, no AI agent, no proxy). */
-function scalarConfig(scriptUrl: string) {
+/**
+ * Scalar configuration of the reference page: offline-friendly (no web fonts, no telemetry, no AI
+ * agent, no proxy). `documentUrl`: the OpenAPI document (default `openapi.json`, relative to
+ * /api/docs: this API's own /api/openapi.json wherever it is mounted).
+ */
+function scalarConfig(documentUrl: string) {
   return {
-    // relative to /api/docs: /api/openapi.json and /api/docs/scalar.js, wherever the API is mounted
-    url: 'openapi.json',
-    cdn: scriptUrl,
+    url: documentUrl,
+    // relative to /api/docs: /api/docs/scalar.js, served by this entry (never a CDN)
+    cdn: 'docs/scalar.js',
     pageTitle: 'Dalil API reference',
     withDefaultFonts: false,
     telemetry: false,
@@ -38,24 +40,49 @@ async function inlineScriptHashes(html: string): Promise<string[]> {
   }));
 }
 
+/** `GET /docs` where no page can be served (the Edge Function): where the page and the document are. */
+const docsPointerSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    reference: z.url().nullable().describe('The interactive reference page, served by the web host (PUBLIC_URL + /api/docs); null when PUBLIC_URL is unset'),
+    openapi: z.url().describe('This API\'s OpenAPI 3.1 document'),
+  }),
+});
+
 /**
- * The third-party API reference (`GET /docs` → /api/docs): Scalar's page (@scalar/hono-api-reference)
- * over /api/openapi.json. Its script is served by the entry itself (`GET /docs/scalar.js` from
- * `deps.docsScript`, the @scalar/api-reference standalone bundle in node_modules; no CDN) — the
- * Edge Function, which has no node_modules, falls back to Scalar's CDN. The page gets its own CSP
- * (`docsContentSecurityPolicy`): its two inline bootstrap scripts are allowed by hash, inline styles
- * are allowed on this path only. Both routes are listed in the OpenAPI document (tag `meta`).
+ * The third-party API reference (`GET /docs` → /api/docs), one of two shapes:
+ * - with `deps.docsScript` (the Node server, which serves the pages): Scalar's page
+ *   (@scalar/hono-api-reference) over `deps.docsDocumentUrl` (the SPA's API base, VITE_API_URL, +
+ *   /openapi.json; default this API's own), its script served here at `GET /docs/scalar.js` from
+ *   the @scalar/api-reference standalone bundle in node_modules (no CDN). The page gets its own CSP
+ *   (`docsContentSecurityPolicy`): its two inline bootstrap scripts by hash, inline styles on this
+ *   path only, the document's origin in connect-src.
+ * - without (the Edge Function: Supabase rewrites `text/html` answers to `text/plain`, decision
+ *   040): a JSON pointer `{ reference, openapi }` to the web host's page (`deps.publicUrl` +
+ *   /api/docs) and this API's document (at `deps.apiServerUrl`, else the request's origin).
+ * The routes are listed in the OpenAPI document (tag `meta`) as each host serves them.
  */
 export function docsRoutes(deps: AppDeps): ApiApp {
   const app = createRouter();
-  const local = Boolean(deps.docsScript);
-  const scriptUrl = local ? 'docs/scalar.js' : SCALAR_CDN_URL;
-  const page = Scalar(scalarConfig(scriptUrl));
+  if (!deps.docsScript) {
+    app.openAPIRegistry.registerPath({
+      method: 'get', path: '/docs', tags: ['meta'], summary: 'Where the interactive API reference and the OpenAPI document are (JSON)',
+      responses: { 200: { description: 'The reference page (on the web host) and the document', content: { 'application/json': { schema: docsPointerSchema } } } },
+    });
+    app.get('/docs', (c) => c.json({
+      success: true as const,
+      data: {
+        reference: deps.publicUrl ? `${deps.publicUrl.replace(/\/+$/, '')}/api/docs` : null,
+        openapi: `${openApiServerUrl(c.req.url, deps.apiServerUrl)}/api/openapi.json`,
+      },
+    }, 200, { 'Cache-Control': 'no-cache' }));
+    return app;
+  }
+
+  const page = Scalar(scalarConfig(deps.docsDocumentUrl ?? 'openapi.json'));
+  const documentOrigin = originOf(deps.docsDocumentUrl);
   let policy: Promise<string> | undefined;
-  const cspFor = (html: string) => (policy ??= inlineScriptHashes(html).then((hashes) => {
-    const csp = docsContentSecurityPolicy(hashes);
-    return local ? csp : csp.replace("script-src 'self'", `script-src 'self' ${new URL(SCALAR_CDN_URL).origin}`);
-  }));
+  const cspFor = (html: string) => (policy ??= inlineScriptHashes(html).then((hashes) => docsContentSecurityPolicy(hashes, documentOrigin)));
 
   app.openAPIRegistry.registerPath({
     method: 'get', path: '/docs', tags: ['meta'], summary: 'Interactive API reference (HTML page, Scalar)',
@@ -80,7 +107,6 @@ export function docsRoutes(deps: AppDeps): ApiApp {
     return c.html(html, 200, { 'Cache-Control': 'no-cache' });
   });
 
-  if (!deps.docsScript) return app;
   const load = deps.docsScript;
   let script: Promise<Uint8Array> | undefined;
   app.openAPIRegistry.registerPath({

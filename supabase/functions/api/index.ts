@@ -12,7 +12,9 @@
  * verifies tokens, or every request is anonymous. Optional: PUBLIC_URL, STATEMENT_TIMEOUT_MS,
  * DB_POOL_MAX, CORS_ORIGINS (the SPA's origin: it is not the function's), TRUST_PROXY, PORT (local
  * runs). A missing or invalid variable stops the start with an error naming it. Logs: one JSON line per request
- * on stdout; GET /api/health compares the database with ./migrations.ts; /api/docs loads Scalar from its CDN.
+ * on stdout; GET /api/health compares the database with ./migrations.ts; GET /api/docs answers JSON naming the
+ * reference page on the web host (PUBLIC_URL + /api/docs: Edge Functions turn text/html into
+ * text/plain) and /api/openapi.json, whose `servers` is the public `…/functions/v1`.
  * No response cache (docs/decisions/011-response-cache.md): isolates are short-lived and many, each
  * would need its own LISTEN connection through the pooler, and hit rates would be low; public reads
  * here always run their queries (put a CDN in front for caching).
@@ -49,6 +51,8 @@ const app = createApp({
   auth,
   tokens: !auth && env.jwtSecret ? hs256Verifier(env.jwtSecret) : undefined,
   publicUrl: env.publicUrl,
+  // OpenAPI `servers`: the URL callers use (…/functions/v1), not the path-stripped one this worker sees
+  apiServerUrl: env.apiServerUrl,
   statementTimeoutMs: env.statementTimeoutMs,
   // Uploads go to the project's public Storage buckets (supabase/migrations/20260101001000_storage.sql).
   storage: env.supabase ? new SupabaseStorageProvider({ url: env.supabase.url, serviceRoleKey: env.supabase.serviceRoleKey }) : undefined,

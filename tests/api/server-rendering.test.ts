@@ -73,7 +73,8 @@ describe('server-rendered pages', () => {
     const en = await page(0, '/p/place-1');
     expect(en.status).toBe(200);
     expect(en.html).toContain('<title>Place 1 — Cafes, Olaya | Dalil</title>');
-    expect(en.html).toMatch(/<h1[^>]*>Place 1<\/h1>/);
+    // the name's direction is isolated inside the heading (decision 044)
+    expect(en.html).toMatch(/<h1[^>]*><bdi>Place 1<\/bdi><\/h1>/);
     expect(en.html).toContain('<link rel="canonical" href="https://dalil.test/p/place-1">');
     expect(en.html).toContain('<link rel="alternate" hreflang="ar" href="https://dalil.test/p/place-1/ar">');
     const ar = await page(0, '/p/place-1/ar');

@@ -76,6 +76,8 @@ const MATRIX: Record<string, [anon: string, user: string, other: string, admin: 
   'private.place_counts':       ['S---', 'S---', 'S---', 'S---', 'S---'],
   // Arabic readings of Latin words (decision 043): kept by a trigger on places
   'private.name_readings':      ['S---', 'S---', 'S---', 'S---', 'S---'],
+  // target: a key of "user"; each signed-in user reads and writes only their own keys (admins too)
+  'public.idempotency_keys':    ['----', 'SIUD', '-I--', '-I--', 'SIUD'],
   // the open-now index (decision 028): written by a trigger and the server's owner connection only
   'private.place_open_intervals':  ['S---', 'S---', 'S---', 'S---', 'S---'],
   'private.place_hours_unindexed': ['S---', 'S---', 'S---', 'S---', 'S---'],
@@ -198,6 +200,11 @@ const TABLES: Record<keyof typeof MATRIX, TableSpec> = {
   },
   'private.search_terms': { where: () => `term = '${T}target'`, insert: () => ({ columns: { term: `${T}new` } }), set: 'term = term' },
   'private.name_readings': { where: () => `latin = '${T}target'`, insert: () => ({ columns: { latin: `${T}new`, arabic: 'جديد', n: 1 } }), set: 'n = n + 1' },
+  'public.idempotency_keys': {
+    where: (f) => `user_id = '${f.user.id}' and key = '${T}-target'`,
+    insert: (f, actor) => ({ columns: { user_id: actor.id ?? f.user.id, key: `${T}-new`, request_hash: HASH('d'), method: 'POST', path: '/matrix' } }),
+    set: 'response_status = 200, completed_at = now()',
+  },
   'private.place_counts': { where: (f) => `category_id = ${f.usedCategory} and zone_id = ${f.zone}`, insert: (f) => ({ columns: { category_id: f.category, zone_id: f.zone, n: 1 } }), set: 'n = n + 1' },
   'private.place_open_intervals': {
     where: (f) => `place_id = ${f.place}`, insert: (f) => ({ columns: { place_id: f.place, minutes: '[600,700)' } }), set: 'minutes = minutes',
@@ -346,6 +353,7 @@ beforeAll(async () => {
   });
   await sql`insert into private.search_terms (term) values (${`${T}target`})`;
   await sql`insert into private.name_readings (latin, arabic, n) values (${`${T}target`}, 'هدف', 1)`;
+  await sql`insert into public.idempotency_keys (user_id, key, request_hash, method, path) values (${user.id}, ${`${T}-target`}, ${HASH('b')}, 'POST', '/matrix')`;
   await sql`insert into public.place_slug_redirects (old_slug, place_id) values (${`${T}-old`}, ${place.id})`;
   await sql`insert into private.place_open_intervals (place_id, minutes) values (${place.id}, '[0,60)')`;
   await sql`insert into private.place_hours_unindexed (place_id, reason) values (${place.id}, 'dated')`;

@@ -92,6 +92,12 @@ const NOT_FREE_TEXT = [
   'website_settings.time_zone',
   // the history (20260101005700): written only by its trigger, read only by admins
   'audit_log.actor_role', 'audit_log.after', 'audit_log.before', 'audit_log.entity', 'audit_log.operation',
+  // a write's Idempotency-Key and its first answer (20260101008600, decision 045): written by the API's middleware
+  // from a request it accepted — key 1–255 (CHECK = IDEMPOTENCY_KEY_PATTERN), path ≤ 2000, request_hash a
+  // sha-256 (CHECK), method an enum — and the answer it gave; each user reads and writes only their own rows,
+  // purged after 24 h
+  'idempotency_keys.key', 'idempotency_keys.method', 'idempotency_keys.path', 'idempotency_keys.request_hash',
+  'idempotency_keys.response_body', 'idempotency_keys.response_content_type',
 ];
 
 function withValue(base: Record<string, unknown>, path: string[], value: string): unknown {

@@ -146,7 +146,10 @@ const PUBLIC_FUNCTIONS = ['place_name_ar_order', 'search_normalize', 'search_que
 // restore_place_version checks the admin claim first (it writes past the column privileges of places,
 // recorded in the history).
 const DEFINER_CALLABLE = [
-  'private.is_admin', 'private.owned_place_ids', 'private.place_owner', 'private.place_payload', 'private.request_reviewer', 'private.request_user',
+  'private.is_admin', 'private.owned_place_ids', 'private.place_owner', 'private.place_payload',
+  // purge_idempotency_keys: deletes expired Idempotency-Keys of every user, at most max_rows a call, as each key
+  // is recorded (decision 045)
+  'private.purge_idempotency_keys', 'private.request_reviewer', 'private.request_user',
   'private.restore_place_version',
 ];
 

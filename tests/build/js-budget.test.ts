@@ -15,8 +15,11 @@ import { describe, expect, it } from 'vitest';
  * controls (issue #15): +2 KB, recorded in decision 025. Lowered with each cut of decision 036 (table there).
  * Raised from 230 to 231 for issue #29's network failures said as such (route scripts and the response schemas
  * loaded again once the network is back, the network error screen): +1.1 KB, recorded in decision 045.
+ * Raised from 231 to 232 when issue #30's parts met there: pick lists in the page language's collation
+ * (src/lib/name-order.ts), the Arabic reading under a Latin-only name on search cards, the sign-in pages'
+ * labels from the locales: +0.4 KB on places-ar and place-ar (231.4 KB).
  */
-const BUDGET_KB = 231;
+const BUDGET_KB = 232;
 const TARGET_KB = 150;
 const PAGES = {
   home: 'src/app/routes/public/home.tsx',

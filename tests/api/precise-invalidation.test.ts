@@ -49,6 +49,9 @@ beforeAll(async () => {
     const { responseCache: cache, markerIndexes } = createPublicCaches({ maxEntries: 500, maxBytes: 16 << 20 });
     const listener = listenForChanges(db.url, {
       onChange: (payload) => cache.invalidate(parseChangePayload(payload)), onLiveChange: (live) => cache.setLive(live), retryMs: 100,
+      // this file is about what a change drops: a heartbeat that comes back late on a loaded machine (two
+      // workers rendering pages) must not count as a lost connection, which empties everything
+      heartbeatTimeoutMs: 30_000,
     });
     const app = testApp(db.sql, { responseCache: cache, markerIndexes });
     const render = createPageRenderer({

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
 import { waitForHydration } from './public-fixtures.ts';
+import { formatClock } from '../../src/lib/intl.ts';
 
 /**
  * Issue #15: the hours editor of the admin place form — hours entered per day (an interval changed, a
@@ -57,7 +58,9 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     const week = page.getByTestId('hours-week');
     const row = (code: string) => week.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${day(code)}`) }) });
     await expect(row('fr').getByRole('cell')).toHaveText(c('hours.closed'));
-    await expect(row('mo').getByRole('cell')).toHaveText(`09:00–13:00${c('hours.separator')}16:00–22:00`);
+    // Arabic: the 12-hour clock with ص/م, "9:00 ص – 1:00 م" (issue 30); English: 24-hour, "09:00–13:00"
+    const range = (from: string, to: string) => (lang === 'ar' ? `${formatClock(from, lang)} – ${formatClock(to, lang)}` : `${from}–${to}`);
+    await expect(row('mo').getByRole('cell')).toHaveText(`${range('09:00', '13:00')}${c('hours.separator')}${range('16:00', '22:00')}`);
 
     await api.dispose();
   });

@@ -72,7 +72,9 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
   const onInvalid = (errors: FieldErrors<PlaceFormValues>) => {
     const field = PLACE_FORM_FIELDS.find((f) => (get(errors, f) as { message?: string } | undefined)?.message);
     const message = field ? errorText((get(errors, field) as { message: string }).message) : undefined;
-    toaster.create({ id: 'contribute', type: 'error', title: field && message ? t('contribute.firstError', { field: fieldLabel(field), message }) : t('contribute.fixFields') });
+    // where the Arabic name alone suffices, a missing name is the Arabic field's (it is the required one, shown first)
+    const shown = field === 'name' && arabicNameSuffices ? 'nameAr' : field;
+    toaster.create({ id: 'contribute', type: 'error', title: shown && message ? t('contribute.firstError', { field: fieldLabel(shown), message }) : t('contribute.fixFields') });
   };
 
   const onSubmit = form.handleSubmit(() => {

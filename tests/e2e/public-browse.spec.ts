@@ -53,6 +53,7 @@ test('places list: pages, filters and sort in the URL, load more, network notice
   // empty state, and the search box of the list
   await page.goto('/places?q=zzqxv');
   await expect(page.getByText('No places found. Try changing filters.')).toBeVisible();
+  await waitForHydration(page); // text typed before hydration is not replayed (only clicks are, decision 037)
   await page.getByLabel('Search in places').fill('starbucks');
   await expect(page).toHaveURL('/places?q=starbucks');
   // a card's link is named by what it shows, its heading first (WCAG 2.5.3)

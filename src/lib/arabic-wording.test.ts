@@ -1,12 +1,13 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import ar from '../../locales/ar/common.json';
+import arAdmin from '../../locales/ar/admin.json';
 import en from '../../locales/en/common.json';
 
 /** Issue 30, wording as a Riyadh reader reads it: the strings the issue quotes, now in natural Arabic. */
 async function i18n(lng: 'ar' | 'en') {
   const instance = createInstance();
-  await instance.init({ lng, resources: { ar: { common: ar }, en: { common: en } }, ns: ['common'], defaultNS: 'common' });
+  await instance.init({ lng, resources: { ar: { common: ar, admin: arAdmin }, en: { common: en } }, ns: ['common', 'admin'], defaultNS: 'common' });
   return instance.t;
 }
 
@@ -28,5 +29,19 @@ describe('Arabic wording', () => {
     expect(t('nearMe.mapCentred')).toBe('موقعك الآن في وسط الخريطة.');
     expect(t('nearMe.why')).not.toMatch(/يرتّب هذه القائمة|ويوضع في رابط/);
     expect(t('auth.validation.passwordTooLong')).not.toMatch(/بايت/);
+  });
+
+  it('writes numbers with Western digits in every Arabic string (glossary), «150 م» not «١٥٠ م»', () => {
+    const strings = (o: unknown): string[] => (typeof o === 'string' ? [o] : o && typeof o === 'object' ? Object.values(o).flatMap(strings) : []);
+    expect([...strings(ar), ...strings(arAdmin)].filter((s) => /[\u0660-\u0669\u06f0-\u06f9]/.test(s))).toEqual([]);
+  });
+
+  it('does not contradict itself at zero or one (the admin overview), nor say "not found" as «لم يتم العثور»', async () => {
+    const t = await i18n('ar');
+    expect(t('admin:overview.zonesSummary', { count: 0, top: 'العليا' })).toBe('لا أماكن في أي حي بعد.');
+    expect(t('admin:overview.zonesSummary', { count: 1, top: 'العليا' })).toBe('الأماكن في حي واحد: «العليا».');
+    expect(t('admin:overview.categoriesSummary', { count: 0, top: 'مطاعم' })).toBe('لا أماكن في أي فئة بعد.');
+    const strings = (o: unknown): string[] => (typeof o === 'string' ? [o] : o && typeof o === 'object' ? Object.values(o).flatMap(strings) : []);
+    expect([...strings(ar), ...strings(arAdmin)].filter((s) => /لم يتم العثور/.test(s))).toEqual([]);
   });
 });

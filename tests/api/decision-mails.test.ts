@@ -93,7 +93,7 @@ describe('decision e-mails', () => {
     const [mail] = await decisionMails(user.email);
     const [{ slug }] = await sql<{ slug: string }[]>`select p.slug from public.places p join public.place_requests r on r.place_id = p.id where r.id = ${id}`;
     expect(mail!.text).toContain(`https://dalil.test/ar/p/${slug}`);
-    expect(mail!.subject).toContain('تمت الموافقة');
+    expect(mail!.subject).toContain('اعتُمد طلبك');
   });
 
   it('opt-out: the setting is read and written through the API, and then no mail is sent', async () => {

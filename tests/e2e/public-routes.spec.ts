@@ -83,7 +83,7 @@ const ROUTES: RouteCase[] = [
   {
     path: '/no-such-page', section: { en: 'Page not found', ar: 'الصفحة غير موجودة' }, h1: { en: 'Page not found', ar: 'الصفحة غير موجودة' },
     check: async (page, lang) => {
-      await expect(page.getByRole('link', { name: lang === 'en' ? 'Go Home' : 'الذهاب للرئيسية' })).toBeVisible();
+      await expect(page.getByRole('link', { name: lang === 'en' ? 'Go Home' : 'العودة إلى الرئيسية' })).toBeVisible();
       await expect(page.getByRole('link', { name: lang === 'en' ? 'Browse Places' : 'تصفح الأماكن' })).toBeVisible();
     },
   },

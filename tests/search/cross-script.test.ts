@@ -65,6 +65,21 @@ describe('search across scripts (brand pairs, both directions)', () => {
     expect(enRecall, figures).toBeGreaterThanOrEqual(0.9);
   });
 
+  it.each(BRAND_PAIRS)('%s finds at least 90 percent of what %s finds, and the reverse (the whole result sets)', async (arabic, latin) => {
+    // typo and prefix matches included: a brand typed in either script stands for the same places
+    const [ar, en] = [await found(arabic), await found(latin)];
+    const arIds = new Set(ar.map((p) => p.id));
+    const enIds = new Set(en.map((p) => p.id));
+    const arHasEn = en.filter((p) => arIds.has(p.id)).length / en.length;
+    const enHasAr = ar.filter((p) => enIds.has(p.id)).length / ar.length;
+    const missing = (from: Item[], ids: Set<number>) => from.filter((p) => !ids.has(p.id)).map((p) => p.nameAr ?? p.name).join(' · ');
+    const figures = `${arabic} finds ${ar.length}, ${latin} ${en.length}; ${arabic} has ${Math.round(arHasEn * 100)} % of ${latin}'s (misses ${missing(en, arIds)}), `
+      + `${latin} has ${Math.round(enHasAr * 100)} % of ${arabic}'s (misses ${missing(ar, enIds)})`;
+    expect(en.length, figures).toBeGreaterThan(0);
+    expect(arHasEn, figures).toBeGreaterThanOrEqual(0.9);
+    expect(enHasAr, figures).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('an Arabic query reaches Latin-only names, a Latin query Arabic-only names', async () => {
     // 41 places are named only "Kudu"; "بنده" and "الدانوب" have only Arabic names
     const kudu = await found('كودو');

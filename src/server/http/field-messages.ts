@@ -63,7 +63,7 @@ export const FIELD_MESSAGE_ENTRIES: readonly Entry[] = [
   [INVALID_OPENING_HOURS, 'invalid_opening_hours', 'ساعات العمل غير صالحة'],
   [INVALID_CHARACTERS_MESSAGE, 'invalid_characters', 'احذف رموز التحكم غير المرئية من هذا النص'],
   // admin records and settings
-  [A.titleRequired, 'title_required', 'العنوان مطلوب'],
+  [A.titleRequired, 'title_required', 'اسم الحي مطلوب'],
   [A.siteNameRequired, 'site_name_required', 'اسم الدليل مطلوب'],
   [A.orderInteger, 'order_integer', 'يجب أن يكون الترتيب عددًا صحيحًا'],
   [A.orderTaken, 'order_taken', 'يوجد حي آخر بهذا الرقم في الترتيب'],

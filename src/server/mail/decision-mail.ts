@@ -22,8 +22,8 @@ const COPY = {
     outro: 'You can turn these e-mails off in your profile.',
   },
   ar: {
-    approved: { subject: (n: string) => `تمت الموافقة على طلبك بشأن «${n}»`, intro: (n: string, type: string) => type === 'create' ? `شكرًا لك! أصبح «${n}» مدرجًا في الدليل.` : `شكرًا لك! أصبحت تعديلاتك على «${n}» في الدليل.`, link: 'عرض المكان' },
-    rejected: { subject: (n: string) => `لم تتم الموافقة على طلبك بشأن «${n}»`, intro: (n: string, type: string) => type === 'create' ? `لم تتم الموافقة على اقتراحك بإضافة «${n}».` : `لم تتم الموافقة على تعديلاتك على «${n}».`, reason: 'السبب' },
+    approved: { subject: (n: string) => `اعتُمد طلبك بشأن «${n}»`, intro: (n: string, type: string) => type === 'create' ? `شكرًا لك! أصبح «${n}» مدرجًا في الدليل.` : `شكرًا لك! نُشرت تعديلاتك على «${n}» في الدليل.`, link: 'عرض المكان' },
+    rejected: { subject: (n: string) => `لم يُعتمد طلبك بشأن «${n}»`, intro: (n: string, type: string) => type === 'create' ? `لم يُعتمد اقتراحك بإضافة «${n}».` : `لم تُعتمد تعديلاتك على «${n}».`, reason: 'السبب' },
     outro: 'يمكنك إيقاف هذه الرسائل من ملفك الشخصي.',
   },
 } as const;

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Image, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { LayoutGrid, Pencil, Plus, Search, Tag, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,8 @@ export function CategoriesManager() {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
   const [editing, setEditing] = useState<Category | null | 'new'>(null);
+  // a category without an Arabic name shows its English one on Arabic pages: flagged, as zones and buildings are (decision 044)
+  const noArabicName = <Badge alignSelf="start" variant="subtle" colorPalette="orange" data-testid="no-arabic-name">{t('common.noArabicName')}</Badge>;
   const [deleting, setDeleting] = useState<Category | null>(null);
 
   const shown = useMemo(() => {
@@ -82,7 +84,11 @@ export function CategoriesManager() {
         summary={<Text role="status" fontSize="sm" color="fg.muted" mb="2">{t('categories.shownCount', { count: shown.length, total: categories.data?.length ?? 0 })}</Text>}
         columns={[
           { header: t('categories.columns.name'), cell: (c) => <HStack gap="3"><CategoryIcon category={c} /><Text fontWeight="medium">{c.name}</Text></HStack> },
-          { header: t('categories.columns.nameAr'), cell: (c) => c.nameAr ?? '—', cellProps: () => ({ dir: 'rtl', lang: 'ar', textAlign: 'start' }) },
+          {
+            header: t('categories.columns.nameAr'),
+            cell: (c) => (c.nameAr?.trim() ? c.nameAr : noArabicName),
+            cellProps: (c) => (c.nameAr?.trim() ? { dir: 'rtl', lang: 'ar', textAlign: 'start' } : { textAlign: 'start' }),
+          },
           { header: t('categories.columns.slug'), cell: (c) => c.slug, cellProps: () => ({ dir: 'ltr', color: 'fg.muted' }) },
           { header: t('categories.columns.places'), cell: (c) => c.placesCount, align: 'end' },
           { header: t('common.actions'), cell: actions, align: 'end' },
@@ -93,6 +99,7 @@ export function CategoriesManager() {
             <CategoryIcon category={c} />
             <Stack gap="0" flex="1" minW="0">
               <Text fontWeight="medium" truncate dir="auto" textAlign="match-parent">{pick(c.name, c.nameAr)}</Text>
+              {!c.nameAr?.trim() && noArabicName}
               <Text fontSize="sm" color="fg.muted" truncate><span dir="ltr">{c.slug}</span> · {t('categories.placesCount', { count: c.placesCount })}</Text>
             </Stack>
             {actions(c)}

@@ -13,35 +13,7 @@ export const REDACT_PATHS = [
   .concat(['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'err.query', 'err.parameters']);
 
 /**
- * Standard output for the log, written once per turn of the event loop rather than once per line: lines
- * logged in one turn (under load, the request lines of every answer that turn finished) go out in one
- * `write` at the end of it (`setImmediate`), or as soon as 8 KiB are waiting. A write system call per
- * request line cost ~9 % of an uncached answer's CPU under 50 connections (issue #28); a line still reaches
- * stdout within the same turn of the loop, and what is waiting is written when the process exits.
- */
-export function stdoutByTurn(): DestinationStream {
-  const out = pino.destination({ dest: 1, sync: true, minLength: 8 * 1024 });
-  let pending = false;
-  const flush = () => {
-    pending = false;
-    out.flushSync();
-  };
-  process.on('exit', () => {
-    if (pending) flush();
-  });
-  return {
-    write(line: string) {
-      out.write(line);
-      if (!pending) {
-        pending = true;
-        setImmediate(flush);
-      }
-    },
-  };
-}
-
-/**
- * The server's JSON logger (pino): one JSON object per line on stdout (`stdoutByTurn`, or `destination`), with
+ * The server's JSON logger (pino): one JSON object per line on stdout (or `destination`), with
  * `REDACT_PATHS` replaced by `[REDACTED]`. (`code` is not redacted: on errors it is the SQLSTATE or
  * our error code, which the logs need; one-time codes only ever travel in request bodies, never logged.)
  */
@@ -53,6 +25,6 @@ export function createLogger(options: { level?: string; destination?: Destinatio
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
       serializers: { err: pino.stdSerializers.err },
     },
-    options.destination ?? stdoutByTurn(),
+    options.destination,
   );
 }

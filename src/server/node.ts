@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createApp } from './app.ts';
+import { compressAnswers } from './http/compress.ts';
 import { listMigrations } from './db/migrate.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -120,7 +120,7 @@ async function main() {
   root.use('*', securityHeaders(security));
   // JSON answers and the SPA's HTML go out gzip-compressed when the client accepts it (static assets
   // are precompressed at build time and skipped here: they already carry Content-Encoding).
-  root.use('*', compress());
+  root.use('*', compressAnswers());
   root.route('/', api);
   // Documents for search engines and installers (issue 14): sitemaps, robots.txt, the web manifest.
   const originOf = (c: { req: { url: string } }) => (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, '');

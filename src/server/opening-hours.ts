@@ -55,10 +55,21 @@ registerOpeningHoursChecker(isValidOpeningHoursValue);
  * the server runs in.
  */
 export function wallClockIn(timeZone: string, now: Date): Date {
+  // the answer depends only on the second `now` falls in (the wall clock has no milliseconds): a list reads
+  // it once per place, so the last second's reading per time zone is kept (formatToParts is the costly part)
+  const second = Math.floor(now.getTime() / 1000);
+  const last = lastWallClock.get(timeZone);
+  if (last && last.second === second) return new Date(last.wall);
   const parts = wallClockFormat(timeZone).formatToParts(now);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  const wall = new Date(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  if (lastWallClock.size >= 64) lastWallClock.clear();
+  lastWallClock.set(timeZone, { second, wall: wall.getTime() });
+  return wall;
 }
+
+/** The last reading of `wallClockIn` per time zone: the second it was for and the wall-clock time (ms). */
+const lastWallClock = new Map<string, { second: number; wall: number }>();
 
 /** One formatter per time zone: building an Intl.DateTimeFormat costs more than the rest of openNowOf (it runs per listed place). */
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();

@@ -46,12 +46,13 @@ beforeAll(async () => {
   tap = listenForChanges(db.url, { onChange: (p) => payloads.push(p), onLiveChange: () => {}, retryMs: 100 });
   // two server instances on one database, each with its own caches and LISTEN connection, wired as node.ts does
   for (let i = 0; i < 2; i++) {
-    const { responseCache: cache, markerIndexes } = createPublicCaches({ maxEntries: 500, maxBytes: 16 << 20 });
+    // a fixed clock: this file is about what a change drops, so an entry stored a moment before a minute
+    // boundary must not be dropped for its minute (response-cache.ts, "The clock"; tested there)
+    const { responseCache: cache, markerIndexes } = createPublicCaches({ maxEntries: 500, maxBytes: 16 << 20, now: () => 0 });
+    // the production heartbeat (every 5 s, 2 s of free event-loop time): a heartbeat answered while a render
+    // blocks the loop is late, not lost (tests/api/change-listener.test.ts)
     const listener = listenForChanges(db.url, {
       onChange: (payload) => cache.invalidate(parseChangePayload(payload)), onLiveChange: (live) => cache.setLive(live), retryMs: 100,
-      // this file is about what a change drops: a heartbeat that comes back late on a loaded machine (two
-      // workers rendering pages) must not count as a lost connection, which empties everything
-      heartbeatTimeoutMs: 30_000,
     });
     const app = testApp(db.sql, { responseCache: cache, markerIndexes });
     const render = createPageRenderer({

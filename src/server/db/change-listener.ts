@@ -22,9 +22,17 @@ export interface ChangeListenerOptions {
   onLiveChange: (live: boolean) => void;
   /** Pause before reconnecting after a failure, ms (default 1000). */
   retryMs?: number;
-  /** How often the connection is checked with `select 1`, ms (default 5000); 0 turns checks off. */
+  /**
+   * Pause between two heartbeats (a notification to itself, see below), ms (default 5000): the next one
+   * is sent this long after the previous one came back; 0 turns heartbeats off (the first one, before
+   * going live, is still sent).
+   */
   heartbeatMs?: number;
-  /** How long a heartbeat may take before the connection counts as lost, ms (default 2000). */
+  /**
+   * How long a heartbeat may take before the connection counts as lost, ms (default 2000), counted in
+   * time this process's event loop was free: while the loop is blocked (a long synchronous render, a
+   * garbage collection, the process descheduled) the answer cannot be read, so that time does not count.
+   */
   heartbeatTimeoutMs?: number;
   log?: (line: string) => void;
 }
@@ -39,7 +47,8 @@ export interface ChangeListener {
 /**
  * LISTENs on `channel` on a connection of its own (owner URL, one connection, no idle or lifetime
  * limit) and keeps it that way: when the connection closes, cannot be opened, or a heartbeat (a
- * `pg_notify` to itself on `channel`) is not heard back within `heartbeatTimeoutMs`, it reports
+ * `pg_notify` to itself on `channel`) is not heard back within `heartbeatTimeoutMs` of free event-loop
+ * time (a heartbeat whose answer waits behind a blocked loop is late, not lost: `afterFreeLoopTime`), it reports
  * `live = false`, drops the session and opens a new one after `retryMs`, reporting `live = true` once
  * the new LISTEN is acknowledged and its first heartbeat heard. Through a transaction-mode pooler
  * (Supabase's port 6543) LISTEN is accepted but nothing is heard: the first heartbeat fails, so the
@@ -59,7 +68,7 @@ export function listenForChanges(url: string, options: ChangeListenerOptions): C
   let live = false;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let heartbeat: ReturnType<typeof setTimeout> | undefined;
 
   const setLive = (value: boolean) => {
     if (live === value) return;
@@ -70,7 +79,7 @@ export function listenForChanges(url: string, options: ChangeListenerOptions): C
   const drop = (s: Sql, reason: unknown) => {
     if (session !== s) return; // an older session ending late
     session = null;
-    clearInterval(heartbeat);
+    clearTimeout(heartbeat);
     if (live) log(`[cache] change notifications lost (${describe(reason)}): public answers are not served from cache until they are back`);
     setLive(false);
     s.end({ timeout: 0 }).catch(() => {});
@@ -85,24 +94,31 @@ export function listenForChanges(url: string, options: ChangeListenerOptions): C
   const waiting = new Map<string, () => void>();
   const probe = async (s: Sql): Promise<void> => {
     const payload = `${PROBE_PREFIX}${probeId}:${++probes}`;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel = () => {};
     const heard = new Promise<void>((resolve) => waiting.set(payload, resolve));
     try {
       await Promise.race([
         Promise.all([s`select pg_notify(${channel}, ${payload})`, heard]),
-        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`heartbeat not heard back within ${heartbeatTimeoutMs} ms`)), heartbeatTimeoutMs); }),
+        new Promise((_, reject) => {
+          cancel = afterFreeLoopTime(heartbeatTimeoutMs, () => reject(new Error(`heartbeat not heard back within ${heartbeatTimeoutMs} ms`)));
+        }),
       ]);
     } finally {
-      clearTimeout(timer);
+      cancel();
       waiting.delete(payload);
     }
   };
-  const check = async (s: Sql) => {
-    try {
-      await probe(s);
-    } catch (error) {
-      drop(s, error);
-    }
+  // one heartbeat at a time: the next is sent `heartbeatMs` after the previous one came back
+  const beat = (s: Sql) => {
+    heartbeat = unref(setTimeout(async () => {
+      try {
+        await probe(s);
+      } catch (error) {
+        drop(s, error);
+        return;
+      }
+      if (session === s && !stopped) beat(s);
+    }, heartbeatMs));
   };
 
   const open = async () => {
@@ -132,7 +148,7 @@ export function listenForChanges(url: string, options: ChangeListenerOptions): C
     if (session !== s || stopped) return;
     setLive(true);
     log('[cache] listening for changes of public data');
-    if (heartbeatMs > 0) heartbeat = unref(setInterval(() => void check(s), heartbeatMs));
+    if (heartbeatMs > 0) beat(s);
   };
 
   void open();
@@ -143,13 +159,40 @@ export function listenForChanges(url: string, options: ChangeListenerOptions): C
     async stop() {
       stopped = true;
       clearTimeout(retry);
-      clearInterval(heartbeat);
+      clearTimeout(heartbeat);
       const s = session;
       session = null;
       setLive(false);
       await s?.end({ timeout: 1 }).catch(() => {});
     },
   };
+}
+
+/**
+ * Calls `onExpire` once `ms` of time has passed in which this event loop was free, and returns a function
+ * that cancels it. Time is counted by a timer ticking every `step` ms (≤ 100, ≤ ms / 10) that counts at
+ * most `step` per tick: a tick that comes late because the loop was blocked (a synchronous render of
+ * seconds, a long garbage collection, the process stopped or starved of CPU) counts as one step, not as
+ * the time it was blocked. A socket's data that arrived meanwhile is read in the loop's next poll, and
+ * Node runs due timers before polling: without this, a heartbeat answered while the loop was blocked
+ * timed out first and emptied every cache. Once the count is reached, `onExpire` still waits one more
+ * turn of the loop (a poll for input in between), so an answer that came during the last step is read
+ * first; a caller racing its answer against `onExpire` sees the answer win.
+ * Portable (no `perf_hooks`): Node and Deno. `ms` ≤ 0 expires after one turn.
+ */
+export function afterFreeLoopTime(ms: number, onExpire: () => void): () => void {
+  const step = Math.max(1, Math.min(100, ms / 10));
+  let counted = 0;
+  let last = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = () => {
+    const now = performance.now();
+    counted += Math.min(now - last, step);
+    last = now;
+    timer = unref(counted >= ms ? setTimeout(onExpire, 0) : setTimeout(tick, step));
+  };
+  timer = unref(ms > 0 ? setTimeout(tick, step) : setTimeout(onExpire, 0));
+  return () => clearTimeout(timer);
 }
 
 function describe(reason: unknown): string {

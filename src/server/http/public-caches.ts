@@ -8,9 +8,9 @@ import { ResponseCache } from './response-cache.ts';
  * response cache, whose invalidation (change notification, write through the API, LISTEN lost or
  * back) also empties the search plan/total caches (on any change of places or of the vocabulary) and
  * drops the map's clustering indexes the change touches; the indexes are kept only while the
- * response cache is live.
+ * response cache is live. `now`: the response cache's clock (tests; default `Date.now`).
  */
-export function createPublicCaches(options: { maxEntries: number; maxBytes: number }): { responseCache: ResponseCache; markerIndexes: MarkerIndexCache } {
+export function createPublicCaches(options: { maxEntries: number; maxBytes: number; now?: () => number }): { responseCache: ResponseCache; markerIndexes: MarkerIndexCache } {
   const markerIndexes = new MarkerIndexCache(() => responseCache.live);
   const responseCache: ResponseCache = new ResponseCache({
     ...options,

@@ -3,7 +3,7 @@
  * code at all — scripts/js-floor/main.tsx hydrates one route with one provider of each library the product is
  * fixed on (React DOM, React Router's data router, Chakra UI v3 with Emotion and `defaultBaseConfig`, i18next +
  * react-i18next, TanStack Query). Builds it with Vite into a temp folder (the app's build options that cut
- * bytes: tree-shaking Chakra's `defineConfig`) and prints each file's gzip size (level 9, as
+ * bytes: tree-shaking Chakra's `defineConfig` and `createAnatomy`) and prints each file's gzip size (level 9, as
  * tests/build/js-budget.test.ts counts) and the total: the floor under issue 14's 150 KB target (decision 036).
  */
 import react from '@vitejs/plugin-react';
@@ -19,7 +19,7 @@ const outDir = mkdtempSync(path.join(tmpdir(), 'js-floor-'));
 try {
   await build({
     root, configFile: false, logLevel: 'warn', plugins: [react()],
-    build: { outDir, emptyOutDir: true, rollupOptions: { treeshake: { manualPureFunctions: ['defineConfig'] } } },
+    build: { outDir, emptyOutDir: true, rollupOptions: { treeshake: { manualPureFunctions: ['defineConfig', 'createAnatomy'] } } },
   });
   let total = 0;
   for (const file of readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'))) {

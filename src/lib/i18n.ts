@@ -1,6 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, dirOf, type Lang } from './language.ts';
+import { dirOf, type Lang } from './language.ts';
 
 /**
  * i18next with namespaces `common`, `forms` and `admin` loaded on demand from locales/<lng>/<ns>.json,
@@ -24,7 +24,13 @@ export function applyDocumentLanguage(lang: Lang) {
   document.documentElement.dir = dirOf(lang);
 }
 
-/** Initialises i18next in `lang`; resolves once the common namespace is loaded. */
+/**
+ * Initialises i18next in `lang`; resolves once the common namespace is loaded. No fallback language: an Arabic
+ * page would otherwise download the English `common` strings too before it hydrates (6.8 KB, one more round
+ * trip on a phone) only to never show them — every English string and every Arabic plural form has its Arabic
+ * twin (src/lib/i18n.test.ts fails otherwise), so the fallback could not change a word (decision 051). The
+ * server keeps English as its fallback (src/entry-server.tsx): with complete Arabic strings both render alike.
+ */
 export async function initI18n(lang: Lang) {
   i18n.on('languageChanged', (lng) => applyDocumentLanguage(lng === 'ar' ? 'ar' : 'en'));
   await i18n
@@ -32,7 +38,7 @@ export async function initI18n(lang: Lang) {
     .use(initReactI18next)
     .init({
       lng: lang,
-      fallbackLng: DEFAULT_LANG,
+      fallbackLng: false,
       supportedLngs: ['en', 'ar'],
       ns: ['common'],
       defaultNS: 'common',

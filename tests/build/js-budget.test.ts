@@ -18,9 +18,16 @@ import { describe, expect, it } from 'vitest';
  * Raised from 231 to 232 when issue #30's parts met there: pick lists in the page language's collation
  * (src/lib/name-order.ts), the Arabic reading under a Latin-only name on search cards, the sign-in pages'
  * labels from the locales: +0.4 KB on places-ar and place-ar (231.4 KB).
+ * Lowered from 232 to 215 by decision 051 (the entry's static imports in one chunk, the render-error screen's
+ * details on demand): 211.8–214.8 KB.
+ *
+ * FLOOR_KB is what the fixed stack alone weighs (`npm run bench:js-floor`, decision 036): issue #28 asks that the app
+ * add at most APP_TARGET_KB on top of it. Printed beside each page; not asserted (not met yet, decision 051).
  */
-const BUDGET_KB = 232;
+const BUDGET_KB = 215;
 const TARGET_KB = 150;
+const FLOOR_KB = 151.9;
+const APP_TARGET_KB = 50;
 const PAGES = {
   home: 'src/app/routes/public/home.tsx',
   places: 'src/app/routes/public/places.tsx',
@@ -65,7 +72,7 @@ describe('JavaScript budget of the public pages', () => {
   it(`loads at most ${BUDGET_KB} KB gzip of JavaScript until interactive (target ${TARGET_KB} KB)`, () => {
     expect(existsSync(manifestPath), 'dist/.vite/manifest.json: run `npm run build` first').toBe(true);
     const sizes = pageSizes();
-    console.info(sizes.map((s) => `${s.page}: ${s.kb} KB gzip in ${s.files} files`).join('\n'));
+    console.info(sizes.map((s) => `${s.page}: ${s.kb} KB gzip in ${s.files} files, the app ${(s.kb - FLOOR_KB).toFixed(1)} KB over the stack's floor (target ${APP_TARGET_KB})`).join('\n'));
     expect(sizes.filter((s) => s.kb > BUDGET_KB).map(({ page, kb }) => ({ page, kb }))).toEqual([]);
   });
 

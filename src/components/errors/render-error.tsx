@@ -1,11 +1,17 @@
-import { Box, Button, Collapsible, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNetworkError } from '../../lib/network-status.ts';
+
+// The collapsible details load with the screen (decision 051: zag's machine runtime stays out of every page's first
+// scripts). Offline, their script may not load: the screen then shows without them (title, text and Refresh stay).
+const RenderErrorDetails = lazy<ComponentType<{ detail: string }>>(() => import('./render-error-details.tsx').catch(() => ({ default: () => null })));
 
 /**
  * The render-error screen with a Refresh Page button and collapsible technical details. A failure of the
  * network (a script or a request that could not load) says so in the reader's language (the `offline`
- * strings, registered once the page is interactive; the generic text before that); the details stay for support.
+ * strings, registered once the page is interactive; the generic text before that); the details stay for support
+ * (loaded with the screen, see `RenderErrorDetails`).
  */
 export function RenderError({ error }: { error: unknown }) {
   const { t } = useTranslation();
@@ -19,16 +25,7 @@ export function RenderError({ error }: { error: unknown }) {
         <Box>
           <Button colorPalette="brand" onClick={() => window.location.reload()}>{network ? t(['offline:error.retry', 'errors.refreshPage']) : t('errors.refreshPage')}</Button>
         </Box>
-        <Collapsible.Root>
-          <Collapsible.Trigger asChild>
-            <Button variant="ghost" size="sm" alignSelf="start">{t('errors.details')}</Button>
-          </Collapsible.Trigger>
-          <Collapsible.Content>
-            <Box as="pre" dir="ltr" fontSize="xs" p="3" bg="bg.muted" borderRadius="md" overflowX="auto" whiteSpace="pre-wrap">
-              {detail}
-            </Box>
-          </Collapsible.Content>
-        </Collapsible.Root>
+        <Suspense fallback={null}><RenderErrorDetails detail={detail} /></Suspense>
       </Stack>
     </Container>
   );

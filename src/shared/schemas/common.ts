@@ -3,8 +3,8 @@ import { LIMITS, PLACE_SORTS, PUBLIC_PLACE_SORTS } from '../constants.ts';
 import { parseNear, type LatLng } from '../near.ts';
 
 /** Business constants (limits and timings) shared by browser and server: src/shared/constants.ts. */
-export { LIMITS, PLACE_SORTS, PUBLIC_PLACE_SORTS, type PlaceSort, type PublicPlaceSort } from '../constants.ts';
-export { parseNear, type LatLng } from '../near.ts';
+export { LIMITS, type PlaceSort, type PublicPlaceSort } from '../constants.ts';
+export type { LatLng } from '../near.ts';
 
 /**
  * Coordinates closer to 0 than this (degrees, ~0.1 mm) are stored as 0: squared in the distance

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   envelope, nearQuerySchema, openNowQuerySchema, pagedEnvelope, pagingQuerySchema, placeCursorSchema, publicPlaceSortSchema, searchTextSchema, slugSchema, sortLangSchema,
 } from '../../../shared/schemas/common.ts';
-import { placeListItemSchema, placeWithRelatedSchema } from '../../../shared/schemas/entities.ts';
+import { placeListItemSchema, placeShareSchema, placeWithRelatedSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
@@ -88,7 +88,7 @@ export function placeRoutes(deps: AppDeps): ApiApp {
         params: z.object({ slug: slugSchema }),
         query: z.object({ lang: z.enum(['en', 'ar']).optional().openapi({ description: 'Language of the shared page (default: Accept-Language)' }) }),
       },
-      responses: jsonResponses(envelope(z.object({ url: z.string(), title: z.string() })), 'Share link', [400, 404]),
+      responses: jsonResponses(envelope(placeShareSchema), 'Share link', [400, 404]),
     }),
     async (c) => {
       const { slug } = c.req.valid('param');

@@ -1,15 +1,25 @@
-// ESLint flat config (docs/decisions/015-server-layout.md). Chosen for defects, not style: the
-// recommended JS/TypeScript rules, the rules of hooks, awaited promises in the server, and the
-// import boundaries of the layout (README "Layout"): the browser (src/app, src/features,
-// src/components, src/lib) and the server (src/server) never import each other, src/shared imports
-// neither, and no module imports itself back (import-x/no-cycle; `npm run lint` also runs madge).
+// ESLint flat config (docs/decisions/015-server-layout.md, 053-layout-and-names.md). Chosen for defects, not
+// style: the recommended JS/TypeScript rules, the rules of hooks, awaited promises in the server, and the
+// import boundaries of the layout (README "Layout", ../shared/STYLE.md "bulletproof-react"):
+// - the browser (src/main.tsx, src/app, src/features, src/components, src/lib) and the server (src/server)
+//   never import each other; the one door between them is src/entry-server.tsx, the app's server-rendering
+//   entry: browser code like the rest (it never imports the server), and the only browser module the server
+//   imports (src/server/render/renderer.ts, its types; the built dist-server/entry-server.js at run time);
+// - src/shared is imported by both sides and imports neither;
+// - the browser's layers point one way, shared → features → app: src/components and src/lib import no
+//   feature and no app code, src/features no app code, and a feature never imports another feature
+//   (what two features need moves down to src/components, src/lib or src/shared);
+// - no module imports itself back (import-x/no-cycle; `npm run lint` also runs madge, then knip).
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const BROWSER = ['./src/app', './src/features', './src/components', './src/lib', './src/main.tsx'];
+const ENTRY_SERVER = './src/entry-server.tsx';
+const BROWSER = ['./src/app', './src/features', './src/components', './src/lib', './src/main.tsx', ENTRY_SERVER];
+const FEATURES = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-server/**', 'bench-results/**', 'screenshots/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data*/**', 'supabase/functions/**/*.js', 'public/**'] },
@@ -32,8 +42,15 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', {
         zones: [
           { target: BROWSER, from: './src/server', message: 'The browser never imports server code: share it through src/shared.' },
-          { target: './src/server', from: BROWSER, message: 'The server never imports browser code (src/lib, src/app, src/features, src/components): share it through src/shared.' },
+          { target: './src/server', from: BROWSER.filter((p) => p !== ENTRY_SERVER), message: 'The server never imports browser code (src/lib, src/app, src/features, src/components): share it through src/shared; pages are rendered through src/entry-server.tsx, the one door.' },
           { target: './src/shared', from: ['./src/server', ...BROWSER], message: 'src/shared is imported by both sides and imports neither.' },
+          { target: ['./src/app', './src/features', './src/components', './src/lib'], from: ['./src/main.tsx', ENTRY_SERVER], message: 'The entries (src/main.tsx, src/entry-server.tsx) are imported by nothing in the app.' },
+          { target: ['./src/components', './src/lib'], from: ['./src/features', './src/app'], message: 'Shared browser code (src/components, src/lib) imports no feature and no app code: move what it needs down a layer.' },
+          { target: './src/features', from: './src/app', message: 'Features never import app code (src/app composes features, not the other way).' },
+          ...FEATURES.map((name) => ({
+            target: `./src/features/${name}`, from: './src/features', except: [`./${name}`],
+            message: 'Features never import each other: move what both need down to src/components, src/lib or src/shared.',
+          })),
         ],
       }],
       // the URL-parameter updaters use `cond ? a() : b()` as a statement; empty catch blocks are deliberate (storage, JSON)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authSessionSchema } from '../shared/schemas/auth.ts';
 import { pageMetaSchema } from '../shared/schemas/common.ts';
 import {
-  categorySchema, placeListItemSchema, placeWithRelatedSchema, searchResultsSchema, websiteSettingsSchema, zoneSchema,
+  categorySchema, placeListItemSchema, placeShareSchema, placeWithRelatedSchema, searchResultsSchema, websiteSettingsSchema, zoneSchema,
   zoneWithBuildingsSchema,
 } from '../shared/schemas/entities.ts';
 import { mapMarkersSchema } from '../shared/schemas/map.ts';
@@ -21,7 +21,7 @@ export type PlacesPage = z.infer<typeof placesPage>;
 /** GET /public/places/{slug} */
 export const place = placeWithRelatedSchema;
 /** GET /public/places/{slug}/share */
-export const placeShare = z.object({ url: z.string(), title: z.string() });
+export const placeShare = placeShareSchema;
 /** GET /public/categories */
 export const categories = z.array(categorySchema);
 /** GET /public/categories/{slug} */

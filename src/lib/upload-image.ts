@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { apiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
-
-const uploadResultSchema = z.object({ url: z.string().min(1) });
+import { uploadResultSchema } from '../shared/schemas/entities.ts';
 
 /**
  * POSTs `file` as multipart field `image` to an upload endpoint (`/admin/upload/{bucket}`,

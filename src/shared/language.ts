@@ -5,7 +5,6 @@
  */
 
 export type Lang = 'en' | 'ar';
-export const LANGS: readonly Lang[] = ['en', 'ar'];
 export const DEFAULT_LANG: Lang = 'en';
 /** The Arabic route suffix. */
 export const AR_SUFFIX = '/ar';

@@ -110,12 +110,13 @@ revoke all on function public.reject_place_request(bigint,text) from public, ano
 grant execute on function public.reject_place_request(bigint,text) to authenticated, service_role;
 
 -- Restores a place as it was just before the change of audit entry `entry_id` (a place's update
--- or delete): the current row (if any) with the "before" values of that entry and every newer one
--- applied newest first. A deleted place comes back with its id and slug. The write is recorded like
--- any other (actor = the caller). Admins and the service role only. Returns the place id.
--- Errors: 42501 not an admin · HI404 no such place entry · HI422 nothing to restore (an insert,
--- or the category is gone) · HI409 the slug is taken by another place · HI410 the place was
--- deleted more than 30 days ago (HISTORY_RESTORE_DAYS in src/shared/schemas/history.ts).
+-- or delete), or as it was first created (its insert, migration 20260101009100): the current row (if
+-- any) with the "before" values of that entry and every newer one applied newest first, and for an
+-- insert then the inserted values ("after"). A deleted place comes back with its id and slug. The write
+-- is recorded like any other (actor = the caller). Admins and the service role only. Returns the place id.
+-- Errors: 42501 not an admin · HI404 no such place entry · HI422 nothing to restore (the entries do
+-- not hold a whole place, or the category is gone) · HI409 the slug is taken by another place · HI410
+-- the place was deleted more than 30 days ago (HISTORY_RESTORE_DAYS in src/shared/schemas/history.ts).
 create or replace function private.restore_place_version(entry_id bigint)
 returns bigint
 language plpgsql
@@ -138,7 +139,7 @@ begin
   if not found then
     raise exception 'history entry % does not exist', entry_id using errcode = 'HI404';
   end if;
-  if e.before is null then
+  if e.before is null and e.operation <> 'insert' then
     raise exception 'history entry % has no earlier version to restore', entry_id using errcode = 'HI422';
   end if;
   perform 1 from public.places where id = e.entity_id for update;
@@ -159,6 +160,9 @@ begin
   loop
     state := state || b;
   end loop;
+  if e.operation = 'insert' and e.after is not null then
+    state := state || e.after;
+  end if;
   state := state || jsonb_build_object('id', e.entity_id);
   if state ->> 'name' is null or state ->> 'slug' is null or state ->> 'category_id' is null then
     raise exception 'history entry % does not hold a whole place', entry_id using errcode = 'HI422';
@@ -198,7 +202,7 @@ $$;
 revoke all on function private.restore_place_version(bigint) from public, anon, authenticated, service_role;
 grant execute on function private.restore_place_version(bigint) to authenticated, service_role;
 comment on function private.restore_place_version(bigint) is
-  'Restores a place as it was just before audit entry entry_id (admins and the service role; decision 020). Security definer, outside the exposed schemas (decision 038).';
+  'Restores a place as it was just before audit entry entry_id, or as created for an insert entry (admins and the service role; decision 020). Security definer, outside the exposed schemas (decision 038).';
 
 -- Reordering (the admin console's drag and drop): the order is a jsonb array of {"id": <bigint>,
 -- "order": <integer>}: ids unique, orders exactly 1…n, and the ids exactly the existing zones (or the

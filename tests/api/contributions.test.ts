@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeRequestSchema } from '../../src/shared/schemas/place-request.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 
 const sql = ownerSql();
 const app = testApp(sql);
@@ -24,14 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => sql.end());
 
-async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = caller(app);
 
 /** Requests of this file's users, or of nobody (an anonymous one would have no user): other test files share the database and add their own meanwhile. */
 const requestCount = async () => Number((await sql`

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 import { authApp, call as authCall } from '../helpers/auth.ts';
 
 /**
@@ -35,18 +36,7 @@ afterAll(async () => {
   await sql.end();
 });
 
-async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; lang?: string } = {}) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(options.lang ? { 'Accept-Language': options.lang } : {}),
-      ...options.headers,
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = caller(app);
 
 const AR_HOURS = 'ساعات العمل غير صالحة';
 const LATIN = /[A-Za-z]/;

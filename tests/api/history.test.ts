@@ -111,7 +111,7 @@ describe('POST /admin/history/{entryId}/restore', () => {
     expect(taken.body.error).toMatchObject({ code: 'slug_taken', message: 'هذا المعرّف في الرابط مستخدم بالفعل.' });
   });
 
-  it('answers 410 for a place deleted over 30 days ago, 404 for no entry, 409 for an insert entry', async () => {
+  it('answers 410 for a place deleted over 30 days ago, 404 for no entry; an insert entry restores the place as first created', async () => {
     const place = await newPlace();
     await sql`delete from public.places where id = ${place.id}`;
     const [entry] = await sql`update public.audit_log set at = now() - interval '31 days'
@@ -127,11 +127,19 @@ describe('POST /admin/history/{entryId}/restore', () => {
     const missing = await call('POST', '/admin/history/999999999/restore', { token: admin.token });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('history_entry_not_found');
+    // an insert entry: the place comes back as it was first created (after two edits, and after its deletion)
     const fresh = await newPlace();
     const [insert] = await sql`select id from public.audit_log where entity = 'place' and entity_id = ${fresh.id} and operation = 'insert'`;
-    const nothing = await call('POST', `/admin/history/${insert!.id}/restore`, { token: admin.token });
-    expect(nothing.status).toBe(409);
-    expect(nothing.body.error.code).toBe('history_nothing_to_restore');
+    expect((await call('PUT', `/admin/places/${fresh.id}`, { token: admin.token, body: { name: `${fresh.name} renamed`, phone: '+966 11 222 2222' } })).status).toBe(200);
+    expect((await call('PUT', `/admin/places/${fresh.id}`, { token: admin.token, body: { address: 'Later Street' } })).status).toBe(200);
+    const asCreated = await call('POST', `/admin/history/${insert!.id}/restore`, { token: admin.token });
+    expect(asCreated.status, JSON.stringify(asCreated.body)).toBe(200);
+    expect(asCreated.body.data).toEqual({ placeId: fresh.id, slug: fresh.slug });
+    expect(await sql`select name, phone, address from public.places where id = ${fresh.id}`)
+      .toEqual([{ name: fresh.name, phone: '+966 11 111 1111', address: null }]);
+    await sql`delete from public.places where id = ${fresh.id}`;
+    expect((await call('POST', `/admin/history/${insert!.id}/restore`, { token: admin.token })).status).toBe(200);
+    expect((await sql`select name from public.places where id = ${fresh.id}`)[0]).toEqual({ name: fresh.name });
     expect((await call('POST', '/admin/history/abc/restore', { token: admin.token })).status).toBe(400);
   });
 });

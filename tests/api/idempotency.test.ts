@@ -4,6 +4,7 @@ import { withClaims } from '../../src/server/db/client.ts';
 import { idempotentOperation } from '../../src/server/http/idempotency.ts';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../src/shared/idempotency.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 
 /** Idempotency-Key on the API's writes (issue #29, decision 045): real Postgres, the Hono app as Node and the Edge Function run it. */
 const sql = ownerSql();
@@ -21,14 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => sql.end());
 
-async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  return { status: res.status, headers: res.headers, text: await res.clone().text(), body: (await res.json()) as any };
-}
+const call = caller(app);
 
 const requestsNamed = async (name: string) => Number((await sql`select count(*) from public.place_requests where payload->>'name' = ${name}`)[0].count);
 const place = (name: string) => ({ name, categoryId, phone: '+966 11 222 3333' });

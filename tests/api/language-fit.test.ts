@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 
 const sql = ownerSql();
 const app = testApp(sql);
@@ -17,14 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => sql.end());
 
-async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = caller(app);
 
 describe('numbers typed with Arabic-Indic or Persian digits', () => {
   it('accepts ٠٥٥١٢٣٤٥٦٧ as a phone and stores Western digits', async () => {

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 
 const sql = ownerSql();
 const app = testApp(sql);
 const ZONE = 'near-me-test-zone';
 const CATEGORY = 'near-me-test-category';
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const res = await app.request(`/api${path}`, { headers });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
+const call = caller(app);
+const get = (path: string, headers: Record<string, string> = {}) => call('GET', path, { headers });
 
 /** Great-circle distance in metres (haversine, mean earth radius), to check the server's figures. */
 function haversine(lat1: number, lng1: number, lat2: number, lng2: number): number {

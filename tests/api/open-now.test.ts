@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { reindexOpeningHours } from '../../src/server/queries/open-intervals.ts';
 import { weeklyIntervalsOf } from '../../src/server/opening-hours.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 
 /**
  * Issue #15: `openNow=true` on the place lists, evaluated in the database from the weekly-interval
@@ -30,10 +31,8 @@ const HOURS = {
   oddWeeks: 'week 01-53/2 Mo-Su 00:00-24:00',
 } as const;
 
-async function get(path: string) {
-  const res = await app.request(`/api${path}`);
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = caller(app);
+const get = (path: string) => call('GET', path);
 
 /** Names (keys of HOURS) of the places an answer lists, sorted. */
 const names = (body: any) => (body.data as { name: string }[]).map((p) => p.name.replace(` ${tag}`, '')).sort();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNowOf } from '../../src/server/opening-hours.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 
 /** Issue #15 (opening hours): openingHours/openNow on place objects, and validation on every write path. */
 
@@ -20,14 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => sql.end());
 
-async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = caller(app);
 
 const INVALID = ['banana', 'Mo-Fr 25:00-26:00', '10', 'Mo-We 07:00-01:00; PH unknown'];
 /** This file's rows only (its `tag` in the name, or its user's requests): other test files share the database and write meanwhile. */

@@ -1,15 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 
 const sql = ownerSql();
 const app = testApp(sql);
 const ZONE = 'map-markers-test-zone';
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const res = await app.request(`/api${path}`, { headers });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
+const call = caller(app);
+const get = (path: string, headers: Record<string, string> = {}) => call('GET', path, { headers });
 
 beforeAll(async () => {
   const [category] = await sql`select id from public.categories where slug = 'cafes'`;

@@ -1,14 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 
 const sql = ownerSql();
 const app = testApp(sql);
 afterAll(() => sql.end());
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const res = await app.request(`/api${path}`, { headers });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = caller(app);
+const get = (path: string, headers: Record<string, string> = {}) => call('GET', path, { headers });
 
 describe('public read API on the seeded dataset', () => {
   it('lists the 20 categories with place counts', async () => {

@@ -1,22 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, tr, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, inLang, signInAsAdmin, tr, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue 6: the admin console screens and their dialogs have no serious or critical accessibility
  * violations (WCAG 2.1 AA), in English with the light theme and Arabic with the dark one.
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 let zoneId: number;
 
 test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   zoneId = (await api.get('/api/admin/zones').then((r) => r.json())).data[0].id;
   await api.dispose();
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
 });
 
 async function expectNoBlockingViolations(page: Page, where: string) {

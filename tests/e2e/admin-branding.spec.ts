@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, makePng, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, inLang, makePng, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue 6, the admin header: the change-logo button shows on hover and on keyboard
@@ -9,20 +9,16 @@ import { adminApi, inLang, loginAdmin, makePng, tr, uid, useAdminSession, type A
  * once, without a reload, and for every page after; the city's time zone field refuses an unknown
  * zone and saves a known one. English and Arabic. The settings are put back.
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 let original: Record<string, unknown>;
 
 test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   original = (await api.get('/api/admin/website-settings').then((r) => r.json())).data;
   await api.dispose();
 });
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
-});
 test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   const { logoUrl, siteName, siteNameAr, siteDescription, siteDescriptionAr, timeZone } = original as Record<string, string | null>;
   await api.put('/api/admin/website-settings', { data: { logoUrl, siteName, ...(siteNameAr && siteNameAr !== '...' ? { siteNameAr } : {}), siteDescription, siteDescriptionAr, ...(timeZone ? { timeZone } : {}) } });
   await api.dispose();
@@ -103,7 +99,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     const saved = await page.request.get('/api/website-settings', { headers: { 'Cache-Control': 'no-cache' } }).then((r) => r.json());
     expect(saved.data.timeZone).toBe('Europe/London');
     // put back at once: other specs read "open now" in the city's zone
-    const api = await adminApi(new URL(page.url()).origin, tokens);
+    const api = await adminApi(new URL(page.url()).origin, adminSession.tokens);
     await api.put('/api/admin/website-settings', { data: { siteName: names.en, siteNameAr: names.ar, timeZone: 'Asia/Riyadh' } });
     await api.dispose();
     const shownName = names[lang];

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, makePng, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, inLang, makePng, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue 6, Categories and Places: a category created with an uploaded icon (a PNG
@@ -7,17 +7,11 @@ import { adminApi, inLang, loginAdmin, makePng, tr, uid, useAdminSession, type A
  * place uses it; a place created and edited through the sectioned form with the public form's
  * validation and a YouTube preview, found through the table's search. English and Arabic.
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 const cleanup: { categories: number[]; places: number[] } = { categories: [], places: [] };
 
-test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
-});
 test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   for (const id of cleanup.places) await api.delete(`/api/admin/places/${id}`);
   for (const id of cleanup.categories) await api.delete(`/api/admin/categories/${id}`);
   await api.dispose();
@@ -58,7 +52,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(catRow).toHaveCount(1);
     await expect(page.getByRole('row')).toHaveCount(2); // header + the one match
     await expect(catRow.locator('img')).toHaveAttribute('src', iconSrc); // decorative (alt="") beside the name
-    const api = await adminApi(baseURL!, tokens);
+    const api = await adminApi(baseURL!, adminSession.tokens);
     const categories = await api.get('/api/admin/categories').then((r) => r.json());
     const saved = categories.data.find((c: { name: string }) => c.name === category.name);
     expect(saved).toMatchObject({ iconUrl: iconSrc, nameAr: category.nameAr || null });

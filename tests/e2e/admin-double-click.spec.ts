@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, clickTwiceInOneTask, inLang, loginAdmin, overlaps, recordToasts, shownToasts, toasts, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, clickTwiceInOneTask, inLang, overlaps, recordToasts, shownToasts, signInAsAdmin, toasts, tr, uid, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue #17, admin Categories and Places: two clicks inside one task on every mutation button (Save
@@ -8,18 +8,14 @@ import { adminApi, clickTwiceInOneTask, inLang, loginAdmin, overlaps, recordToas
  * covers the open dialog's footer buttons (LTR/RTL, 375 px and desktop). The Requests screen's double
  * clicks are in admin-requests.spec.ts (its approve-all decides the whole queue).
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 const cleanup = { places: [] as number[], categories: [] as number[] };
 
-test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-});
 test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
   await recordToasts(context);
 });
 test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   for (const id of cleanup.places) await api.delete(`/api/admin/places/${id}`);
   for (const id of cleanup.categories) await api.delete(`/api/admin/categories/${id}`);
   await api.dispose();
@@ -52,7 +48,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await page.waitForTimeout(500); // a second call would have left by now
     expect(creates).toHaveLength(1);
     expect(await shownToasts(page, { type: 'error' })).toEqual([]);
-    const api = await adminApi(baseURL!, tokens);
+    const api = await adminApi(baseURL!, adminSession.tokens);
     const category = (await api.get('/api/admin/categories').then((r) => r.json())).data.find((c: { name: string }) => c.name === name);
     expect(category).toBeTruthy();
     cleanup.categories.push(category.id);
@@ -136,7 +132,7 @@ for (const [lang, width] of [['en', 375], ['ar', 375], ['en', 1280], ['ar', 1280
   test(`an error toast leaves the dialog's footer buttons uncovered (${lang}, ${width} px)`, async ({ page, baseURL }) => {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
     await page.setViewportSize({ width, height: width < 500 ? 740 : 800 });
-    const api = await adminApi(baseURL!, tokens);
+    const api = await adminApi(baseURL!, adminSession.tokens);
     const taken = (await api.get('/api/admin/categories').then((r) => r.json())).data[0].slug as string;
     await api.dispose();
     await page.goto(inLang(lang, '/admin/categories'));

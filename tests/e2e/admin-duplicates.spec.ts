@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, inLang, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
 
 /**
@@ -9,16 +9,12 @@ import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
  * that lists the fields that move (a zone and a building by their names in the admin's language, not
  * their ids); the removed place's page then answers 301 to the kept one.
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 let categoryId: number;
 test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   categoryId = (await api.get('/api/admin/categories').then((r) => r.json())).data[0].id;
   await api.dispose();
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
 });
 
 async function verifiedUser(baseURL: string, label: string): Promise<APIRequestContext> {
@@ -36,7 +32,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
     const id = uid();
     const phone = `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const admin = await adminApi(baseURL!, tokens);
+    const admin = await adminApi(baseURL!, adminSession.tokens);
     const created = await admin.post('/api/admin/places', { data: { name: `Existing Florist ${id}`, nameAr: `محل زهور ${id}`, categoryId, phone } });
     expect(created.status(), await created.text()).toBe(201);
     const user = await verifiedUser(baseURL!, `dup-req-${lang}`);
@@ -71,7 +67,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     const id = uid();
     const phone = `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     const lat = 22 + Math.random();
-    const admin = await adminApi(baseURL!, tokens);
+    const admin = await adminApi(baseURL!, adminSession.tokens);
     const make = async (data: Record<string, unknown>) => {
       const res = await admin.post('/api/admin/places', { data: { categoryId, ...data } });
       expect(res.status(), await res.text()).toBe(201);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { inLang, loginAdmin, makePng, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { inLang, makePng, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue #17, errors that reach the administrator: an upload refused by the server says its reason (a
@@ -7,13 +7,7 @@ import { inLang, loginAdmin, makePng, tr, uid, useAdminSession, type AdminTokens
  * "ready — save to apply" until Save; a failed save of the logo or of the site names is said inside
  * the dialog. Saves are answered by the test (500), so nothing changes.
  */
-let tokens: AdminTokens;
-test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
-});
+signInAsAdmin(test);
 
 const notAnImage = { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('these bytes are text, not a PNG') };
 

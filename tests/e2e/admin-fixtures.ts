@@ -1,4 +1,4 @@
-import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { request, type APIRequestContext, type BrowserContext, type Locator, type Page, type test as playwrightTest } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,23 @@ export async function useAdminSession(context: BrowserContext, tokens: AdminToke
     localStorage.setItem('admin_token', token);
     localStorage.setItem('admin_refresh_token', refreshToken);
   }, [tokens.token, tokens.refreshToken] as const);
+}
+
+/**
+ * The admin sign-in of a spec file whose every test works in the admin console: one API login before
+ * all its tests (loginAdmin, beforeAll) and every page of each test signed in (useAdminSession,
+ * beforeEach). Call it before the file's own hooks; its `tokens` serve their set-up and clean-up (adminApi).
+ */
+export function signInAsAdmin(test: typeof playwrightTest): { readonly tokens: AdminTokens } {
+  let tokens: AdminTokens | undefined;
+  test.beforeAll(async ({ baseURL }) => { tokens = await loginAdmin(baseURL!); });
+  test.beforeEach(async ({ context }) => { await useAdminSession(context, tokens!); });
+  return {
+    get tokens() {
+      if (!tokens) throw new Error('signInAsAdmin: the admin is signed in before all tests (beforeAll)');
+      return tokens;
+    },
+  };
 }
 
 /** An API client sending the admin bearer token (for set-up and clean-up, never for what a test checks). */

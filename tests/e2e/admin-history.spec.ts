@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, inLang, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue 16, History and undo: a place changed through the API shows its timeline (before → after) in
@@ -8,17 +8,11 @@ import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminToken
  * puts the old value back; a deleted place is listed under recently deleted and restored with its
  * slug. English and Arabic.
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 const cleanup: number[] = [];
 
-test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
-});
 test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   for (const id of cleanup) await api.delete(`/api/admin/places/${id}`);
   await api.dispose();
 });
@@ -26,7 +20,7 @@ test.afterAll(async ({ baseURL }) => {
 for (const lang of ['en', 'ar'] as Lang[]) {
   test(`a place's history, restore of a version and of a deleted place (${lang})`, async ({ page, baseURL }) => {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
-    const api = await adminApi(baseURL!, tokens);
+    const api = await adminApi(baseURL!, adminSession.tokens);
     const categories = (await (await api.get('/api/admin/categories')).json()).data as { id: number }[];
     const name = `E2E History ${uid()}`;
     const created = (await (await api.post('/api/admin/places', { data: { name, categoryId: categories[0]!.id, phone: '+966 11 111 1111' } })).json()).data;
@@ -96,7 +90,7 @@ async function expectNoBlockingViolations(page: Page, where: string) {
 for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][]) {
   test(`${lang}/${theme}: the history screen and its confirmation pass axe (serious, critical)`, async ({ page, baseURL }) => {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
-    const api = await adminApi(baseURL!, tokens);
+    const api = await adminApi(baseURL!, adminSession.tokens);
     const categories = (await (await api.get('/api/admin/categories')).json()).data as { id: number }[];
     const created = (await (await api.post('/api/admin/places', { data: { name: `E2E Axe History ${uid()}`, categoryId: categories[0]!.id } })).json()).data;
     cleanup.push(created.id);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens } from './admin-fixtures.ts';
+import { adminApi, inLang, signInAsAdmin, tr, uid } from './admin-fixtures.ts';
 
 /**
  * Issue 16, admin import: a CSV of places chosen in the admin console is previewed (the dry-run
@@ -8,17 +8,11 @@ import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminToken
  * nothing written until "Import now"; then applied once. A malformed file names its record. English
  * and Arabic. The imported places are deleted afterwards (the seeded directory stays at 3,289).
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 const importedSlugs: string[] = [];
 
-test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
-});
 test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   for (const slug of importedSlugs) {
     const res = await api.get(`/api/public/places/${slug}`);
     if (res.ok()) await api.delete(`/api/admin/places/${(await res.json()).data.id}`);
@@ -45,7 +39,7 @@ const csvFile = (id: string) => ({
 test('a CSV is previewed with its slug collision, then imported once (en)', async ({ page, baseURL }) => {
   const t = (key: string, vars?: Record<string, string | number>) => tr('en', key, vars);
   const id = uid();
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   // places named with this run's id: other specs add and delete places at the same time, so the
   // directory's total is not this test's to count
   const count = async () => (await (await api.get(`/api/public/places?limit=1&search=${id}`, { headers: { 'Cache-Control': 'no-cache' } })).json()).meta.total as number;

@@ -1,29 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, inLang, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue #16 "Data health at a glance": the admin opens the overview from the admin menu (first entry),
  * reads the charts' text alternatives (caption + table) and the gap counts, and follows a gap link to
  * the places list filtered by that gap (decision 032). In Arabic the charts are mirrored.
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 let categoryId: number;
 test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   categoryId = (await api.get('/api/admin/categories').then((r) => r.json())).data[0].id;
   await api.dispose();
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
 });
 
 for (const lang of ['en', 'ar'] as Lang[]) {
   test(`the overview shows charts with text alternatives and gap links to the filtered places (${lang})`, async ({ page, baseURL }) => {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
     const id = uid();
-    const admin = await adminApi(baseURL!, tokens);
+    const admin = await adminApi(baseURL!, adminSession.tokens);
     // two places sharing a unique word: one without an Arabic name (a gap), one with it
     for (const data of [{ name: `Overview Gap ${id}` }, { name: `Overview Full ${id}`, nameAr: `مكتمل ${id}` }]) {
       const res = await admin.post('/api/admin/places', { data: { ...data, categoryId } });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, clickTwiceInOneTask, inLang, loginAdmin, recordToasts, shownToasts, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, clickTwiceInOneTask, inLang, recordToasts, shownToasts, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
 
 /**
@@ -12,17 +12,13 @@ import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
  * through GET /api/public/auth/requests/{id}; approve all (creation tab) after its confirmation → a
  * summary matching the server's answer. Axe (WCAG 2.1 AA, serious/critical) on the screen and dialogs.
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 let categoryId: number;
 
 test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   categoryId = (await api.get('/api/admin/categories').then((r) => r.json())).data[0].id;
   await api.dispose();
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
 });
 
 /** A registered, verified user: an API client carrying their bearer token. */
@@ -59,7 +55,7 @@ for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as [Lang, string][
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
     const id = uid();
     const user = await verifiedUser(baseURL!, `requests-${lang}`);
-    const admin = await adminApi(baseURL!, tokens);
+    const admin = await adminApi(baseURL!, adminSession.tokens);
     const approvedName = `E2E Request Cafe ${id}`;
     const approvedId = await propose(user, { name: approvedName, phone: '+966 11 555 0101', websiteUrl: 'https://cafe.example/e2e', details: { description: `Fresh coffee ${id}` } });
     const raceId = await propose(user, { name: `E2E Race Shop ${id}` });
@@ -226,7 +222,7 @@ test('double clicks (two clicks in one task) on Approve, Reject and Approve all:
   const t = (key: string, vars?: Record<string, string | number>) => tr('en', key, vars);
   const id = uid();
   const user = await verifiedUser(baseURL!, 'requests-twice');
-  const admin = await adminApi(baseURL!, tokens);
+  const admin = await adminApi(baseURL!, adminSession.tokens);
   const [approveId, rejectId, laterA, laterB] = [
     await propose(user, { name: `E2E Twice Approve ${id}` }), await propose(user, { name: `E2E Twice Reject ${id}` }),
     await propose(user, { name: `E2E Twice Later A ${id}` }), await propose(user, { name: `E2E Twice Later B ${id}` }),

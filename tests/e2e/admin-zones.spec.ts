@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, inLang, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue 6, Map & Zones: an admin creates a zone, adds two buildings, reorders them by
@@ -7,18 +7,12 @@ import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminToken
  * survives a reload, then deletes the zone after a confirmation that warns it cannot be undone.
  * Run in English and in Arabic.
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 const createdZones: number[] = [];
 
-test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
-});
 test.afterAll(async ({ baseURL }) => {
   // Whatever a failed run left behind.
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   for (const id of createdZones) await api.delete(`/api/admin/zones/${id}`);
   await api.dispose();
 });

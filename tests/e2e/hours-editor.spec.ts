@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, inLang, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 import { waitForHydration } from './public-fixtures.ts';
 import { formatClock } from '../../src/lib/intl.ts';
 
@@ -9,13 +9,11 @@ import { formatClock } from '../../src/lib/intl.ts';
  * an edit that leaves the hours alone keeps the stored text exactly, and a value the rows cannot show
  * stays editable as text. English and Arabic.
  */
-let tokens: AdminTokens;
+const adminSession = signInAsAdmin(test);
 const made: number[] = [];
 
-test.beforeAll(async ({ baseURL }) => { tokens = await loginAdmin(baseURL!); });
-test.beforeEach(async ({ context }) => { await useAdminSession(context, tokens); });
 test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, adminSession.tokens);
   for (const id of made) await api.delete(`/api/admin/places/${id}`);
   await api.dispose();
 });
@@ -25,7 +23,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
     const c = (key: string, vars?: Record<string, string | number>) => tr(lang, `${key.startsWith('hoursEditor.') ? 'forms' : 'common'}:${key}`, vars);
     const day = (code: string) => c(`hours.days.${code}`);
-    const api = await adminApi(baseURL!, tokens);
+    const api = await adminApi(baseURL!, adminSession.tokens);
     const categories = await api.get('/api/admin/categories').then((r) => r.json());
     const category = categories.data[0];
     const name = `E2E Hours ${uid()}`;
@@ -69,7 +67,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
     const c = (key: string, vars?: Record<string, string | number>) => tr(lang, `${key.startsWith('hoursEditor.') ? 'forms' : 'common'}:${key}`, vars);
     const day = (code: string) => c(`hours.days.${code}`);
-    const api = await adminApi(baseURL!, tokens);
+    const api = await adminApi(baseURL!, adminSession.tokens);
     const categories = await api.get('/api/admin/categories').then((r) => r.json());
     const name = `E2E Hours Kept ${uid()}`;
     const original = 'Sa-Th 08:00-12:00,16:00-22:00; Fr 16:00-22:00';

@@ -5,18 +5,23 @@ import { createUser } from './api.ts';
 
 export interface Call {
   status: number;
+  /** The parsed JSON body, or the text when the body is not JSON. */
   body: any;
+  headers: Headers;
+  /** The body as sent (to compare answers byte for byte). */
+  text: string;
 }
 
 /**
- * A caller of the admin API through `app.request()`: `call(method, path, { token, body, lang })`
- * sends JSON (a string body is sent as is) and returns `{ status, body }`.
+ * A caller of the API through `app.request()` (every tests/api file's one way to call it):
+ * `call(method, path, { token, body, lang, headers })` sends JSON (a string body is sent as is) and
+ * returns `{ status, body, headers, text }`.
  */
 export function caller(app: ApiApp) {
   return async function call(
     method: string,
     path: string,
-    options: { token?: string | null; body?: unknown; lang?: 'en' | 'ar'; headers?: Record<string, string> } = {},
+    options: { token?: string | null; body?: unknown; lang?: string; headers?: Record<string, string> } = {},
   ): Promise<Call> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -34,7 +39,7 @@ export function caller(app: ApiApp) {
     } catch {
       // not JSON: keep the text
     }
-    return { status: res.status, body: parsed };
+    return { status: res.status, body: parsed, headers: res.headers, text };
   };
 }
 

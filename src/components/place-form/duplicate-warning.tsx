@@ -1,7 +1,7 @@
 import { Alert, Link, List, Text } from '@chakra-ui/react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { canCheckDuplicates, useDuplicatesQuery } from '../../features/places/api/get-duplicates.ts';
+import { canCheckDuplicates, useDuplicatesQuery } from './get-duplicate-candidates.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
 import { coordinatesOf } from '../../shared/map-coordinates.ts';

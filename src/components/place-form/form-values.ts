@@ -31,3 +31,13 @@ export const selectId = (value: unknown) => (value === '' || value === null || v
 
 /** Form field paths, `details.*` flattened (where server field errors such as `details.imageUrl` land). */
 export const PLACE_FORM_FIELDS = [...Object.keys(emptyPlaceForm).filter((k) => k !== 'details'), 'details.description', 'details.imageUrl', 'details.youtubeUrl'];
+
+/**
+ * Form values with the Arabic name standing in for an empty English one (the API requires `name`):
+ * on Arabic pages a contributor who knows only the Arabic name can propose the place.
+ */
+export function withArabicNameFallback(values: PlaceFormValues): PlaceFormValues {
+  const name = typeof values.name === 'string' ? values.name.trim() : '';
+  const nameAr = typeof values.nameAr === 'string' ? values.nameAr.trim() : '';
+  return name || !nameAr ? values : { ...values, name: nameAr };
+}

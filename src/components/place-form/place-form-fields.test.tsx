@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { useForm, type Resolver } from 'react-hook-form';
-import { withArabicNameFallback } from '../../features/contributions/payload.ts';
+import { withArabicNameFallback } from './form-values.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { placeCreateSchema } from '../../shared/schemas/place-form.ts';
 import { getSystem } from '../ui/system.ts';

@@ -34,7 +34,6 @@ export const zoneFormSchema = z.object({
   descriptionAr: text(TEXT_LIMITS.description),
 });
 export type ZoneFormValues = z.input<typeof zoneFormSchema>;
-export type ZoneFormOutput = z.output<typeof zoneFormSchema>;
 
 export const buildingFormSchema = z.object({
   name: requiredText(TEXT_LIMITS.name, 'validation.nameRequired'),
@@ -47,7 +46,6 @@ export const buildingFormSchema = z.object({
   order,
 });
 export type BuildingFormValues = z.input<typeof buildingFormSchema>;
-export type BuildingFormOutput = z.output<typeof buildingFormSchema>;
 
 export const categoryFormSchema = z.object({
   name: requiredText(TEXT_LIMITS.name, 'validation.nameRequired'),
@@ -56,7 +54,6 @@ export const categoryFormSchema = z.object({
   iconUrl: z.string().trim().max(TEXT_LIMITS.url, 'validation.tooLong').refine((v) => v === '' || isImageUrl(v), 'validation.invalidImageUrl'),
 });
 export type CategoryFormValues = z.input<typeof categoryFormSchema>;
-export type CategoryFormOutput = z.output<typeof categoryFormSchema>;
 
 /**
  * Optional texts for a request body: on create an empty field is left out ("empty fields

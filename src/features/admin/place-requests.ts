@@ -100,4 +100,3 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang, withT
 export const rejectFormSchema = z.object({
   reason: z.string().trim().min(1, 'requests.reasonRequired').max(TEXT_LIMITS.reason, 'validation.tooLong'),
 });
-export type RejectFormValues = z.input<typeof rejectFormSchema>;

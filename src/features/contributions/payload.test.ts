@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyPlaceForm, placeToForm, type PlaceFormValues } from '../../components/place-form/form-values.ts';
 import type { Place } from '../../shared/schemas/entities.ts';
-import { toCreatePayload, toEditChanges, withArabicNameFallback } from './payload.ts';
+import { toCreatePayload, toEditChanges } from './payload.ts';
+import { withArabicNameFallback } from '../../components/place-form/form-values.ts';
 
 const place: Place = {
   id: 7, slug: 'blue-cafe', name: 'Blue Cafe', nameAr: 'المقهى الأزرق', logoUrl: '/uploads/places/logo.png',

@@ -10,16 +10,6 @@ export function toCreatePayload(values: PlaceFormValues): PlaceCreateInput {
   return placeCreateSchema.parse(values);
 }
 
-/**
- * Form values with the Arabic name standing in for an empty English one (the API requires `name`):
- * on Arabic pages a contributor who knows only the Arabic name can propose the place.
- */
-export function withArabicNameFallback(values: PlaceFormValues): PlaceFormValues {
-  const name = typeof values.name === 'string' ? values.name.trim() : '';
-  const nameAr = typeof values.nameAr === 'string' ? values.nameAr.trim() : '';
-  return name || !nameAr ? values : { ...values, name: nameAr };
-}
-
 type Changes = Record<string, unknown>;
 
 /**

@@ -62,9 +62,9 @@ export async function listDeletedPlaces(tx: Tx, paging: { page: number; limit: n
 }
 
 /**
- * Restores the place of history entry `entryId` as it was just before that change (private.restore_place_version).
- * Errors: 404 history_entry_not_found (no such place entry) · 409 history_nothing_to_restore (an insert, or
- * the category is gone) · 409 slug_taken · 410 history_restore_expired (deleted over HISTORY_RESTORE_DAYS days ago).
+ * Restores the place of history entry `entryId` as it was just before that change, or as first created for an
+ * insert entry (private.restore_place_version). Errors: 404 history_entry_not_found (no such place entry) ·
+ * 409 history_nothing_to_restore (the category is gone) · 409 slug_taken · 410 history_restore_expired (deleted over HISTORY_RESTORE_DAYS days ago).
  */
 export async function restorePlaceVersion(tx: Tx, entryId: number): Promise<{ placeId: number; slug: string }> {
   try {

@@ -9,7 +9,6 @@ import { countSearchPlaces, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlac
 import { Params, run } from './sql.ts';
 import type { PlaceGap } from '../../shared/schemas/overview.ts';
 
-export type { PlaceSort } from '../../shared/schemas/common.ts';
 import type { LatLng, PlaceSort, PublicPlaceSort } from '../../shared/schemas/common.ts';
 
 /** Language of a list's name order: the page's language (default English). */

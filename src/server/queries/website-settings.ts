@@ -30,9 +30,3 @@ export async function updateWebsiteSettings(tx: Tx, fields: Partial<Record<keyof
   const updated = await tx`update public.website_settings set ${tx(toColumns(fields, COLUMNS))} where id returning id`;
   return updated.length > 0;
 }
-
-/** The city's IANA time zone (website setting `timeZone`, default Asia/Riyadh): "open now" is read in it. */
-export async function cityTimeZone(tx: Tx): Promise<string> {
-  const [r] = await tx<{ time_zone: string }[]>`select time_zone from public.website_settings where id`;
-  return r?.time_zone ?? DEFAULT_TIME_ZONE;
-}

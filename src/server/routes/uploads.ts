@@ -9,6 +9,7 @@ import { addMessages } from '../http/messages.ts';
 import { readImageUpload } from '../storage/read-image-upload.ts';
 import { StorageWriteError, UPLOAD_BUCKETS, type UploadBucket } from '../storage/provider.ts';
 import { apiErrorSchema, envelope, LIMITS } from '../../shared/schemas/common.ts';
+import { uploadResultSchema } from '../../shared/schemas/entities.ts';
 
 addMessages({
   image_required: { en: "Send the image as the multipart/form-data field 'image'.", ar: "أرسل الصورة في الحقل 'image' بصيغة multipart/form-data." },
@@ -19,8 +20,6 @@ addMessages({
   storage_unavailable: { en: 'Failed to upload image. Please try again.', ar: 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },
 });
 
-/** `data.url` of a stored upload: `/uploads/<bucket>/<uuid>.<ext>` locally, a public https URL on Supabase. */
-export const uploadResultSchema = z.object({ url: z.string() });
 
 const errorContent = { 'application/json': { schema: apiErrorSchema } };
 

@@ -93,7 +93,6 @@ export const categoryCreateSchema = z.object({
 /** PUT /admin/categories/{id}: any subset of the create fields (absent = unchanged, null = cleared). */
 export const categoryUpdateSchema = categoryCreateSchema.partial();
 export type CategoryCreateBody = z.input<typeof categoryCreateSchema>;
-export type CategoryUpdateBody = z.input<typeof categoryUpdateSchema>;
 
 /**
  * GET /admin/categories query: `search` (English or Arabic name, typo-tolerant). Without `page` and
@@ -126,7 +125,6 @@ export const zoneCreateSchema = z.object({
 /** PUT /admin/zones/{id}: any subset of the create fields. */
 export const zoneUpdateSchema = zoneCreateSchema.partial();
 export type ZoneCreateBody = z.input<typeof zoneCreateSchema>;
-export type ZoneUpdateBody = z.input<typeof zoneUpdateSchema>;
 
 /**
  * POST /admin/zones/{zoneId}/buildings: `{ name, nameAr?, number?, slug?, description?,
@@ -149,7 +147,6 @@ export const buildingCreateSchema = z.object({
 /** PUT /admin/buildings/{id}: any subset of the create fields (the zone does not change). */
 export const buildingUpdateSchema = buildingCreateSchema.partial();
 export type BuildingCreateBody = z.input<typeof buildingCreateSchema>;
-export type BuildingUpdateBody = z.input<typeof buildingUpdateSchema>;
 
 /**
  * PUT /admin/zones/reorder and PUT /admin/zones/{zoneId}/buildings/reorder: `{ order: [{ id, order }] }`.
@@ -204,7 +201,6 @@ export const adminPlaceListQuerySchema = pagingQuerySchema.extend({
   lang: sortLangSchema,
   cursor: placeCursorSchema.optional(),
 });
-export type AdminPlaceListQuery = z.input<typeof adminPlaceListQuerySchema>;
 
 // ---- website settings ------------------------------------------------------------------------
 

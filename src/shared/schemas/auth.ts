@@ -104,16 +104,6 @@ export const updateProfileRequestSchema = z.object({ name: nameSchema });
 export const updateProfileSettingsRequestSchema = z.strictObject({ notifyDecisions: z.boolean() });
 export const changePasswordRequestSchema = z.object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema });
 
-/** The change-password form (profile and admin): adds the confirmation field and 'Passwords do not match'. */
-export const changePasswordFormSchema = changePasswordRequestSchema
-  .extend({ confirmPassword: z.string(requiredOr(AUTH_MESSAGES.allFieldsRequired)).pipe(z.string().min(1, AUTH_MESSAGES.allFieldsRequired)) })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
-
-/** The reset form's last step: new password twice. */
-export const resetPasswordFormSchema = z
-  .object({ newPassword: passwordSchema, confirmPassword: z.string(requiredOr(AUTH_MESSAGES.allFieldsRequired)) })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
-
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type AdminLoginRequest = z.input<typeof adminLoginRequestSchema>;
@@ -126,7 +116,6 @@ export const authUserSchema = z.object({ id: z.uuid(), email: z.string(), name: 
   id: 'AuthUser', description: 'A signed-in user.',
   examples: [{ id: '6f1c3a52-1d0e-4b8e-9a51-2f1f5d1e9c11', email: 'reader@example.com', name: 'Reader' }],
 });
-export type AuthUserView = z.infer<typeof authUserSchema>;
 
 /**
  * A signed-in session: `token` is the access token (JWT, Bearer), `refreshToken` is single-use

@@ -3,8 +3,8 @@ import { LIMITS, PLACE_SORTS, PUBLIC_PLACE_SORTS } from '../constants.ts';
 import { parseNear, type LatLng } from '../near.ts';
 
 /** Business constants (limits and timings) shared by browser and server: src/shared/constants.ts. */
-export { LIMITS, PLACE_SORTS, PUBLIC_PLACE_SORTS, type PlaceSort, type PublicPlaceSort } from '../constants.ts';
-export { parseNear, type LatLng } from '../near.ts';
+export { LIMITS, type PlaceSort, type PublicPlaceSort } from '../constants.ts';
+export type { LatLng } from '../near.ts';
 
 /**
  * Coordinates closer to 0 than this (degrees, ~0.1 mm) are stored as 0: squared in the distance
@@ -171,3 +171,21 @@ export function envelope<T extends z.ZodTypeAny>(data: T) {
 export function pagedEnvelope<T extends z.ZodTypeAny>(item: T) {
   return z.object({ success: z.literal(true), data: z.array(item), meta: pageMetaSchema });
 }
+
+/**
+ * Query of every public place list (GET /public/places; without its zone or category slug, GET
+ * /public/zones/{slug}/places and /public/categories/{slug}/places): filters, search, sort and paging.
+ */
+export const placeListQuerySchema = pagingQuerySchema.extend({
+  zoneSlug: slugSchema.optional(),
+  categorySlug: slugSchema.optional(),
+  search: searchTextSchema,
+  sort: publicPlaceSortSchema.optional()
+    .meta({ description: 'Order; default relevance when searching, else name A–Z. `distance`: nearest `near` first, each item with `distanceM` (needs `near`; pages by `page`, no cursor)' }),
+  near: nearQuerySchema.optional()
+    .meta({ description: '`<latitude>,<longitude>` in decimal degrees: the point of `sort=distance`' }),
+  openNow: openNowQuerySchema,
+  lang: sortLangSchema,
+  cursor: placeCursorSchema.optional()
+    .meta({ description: '`meta.nextCursor` of the previous page: the next page at constant cost (keyset); `page` is then ignored' }),
+});

@@ -140,7 +140,6 @@ export const placeWithRelatedSchema = placeSchema.extend({
   related: z.array(placeListItemSchema),
   hours: placeHoursSchema.nullable(),
 });
-export type PlaceWithRelated = z.infer<typeof placeWithRelatedSchema>;
 
 export const websiteSettingsSchema = z.object({
   logoUrl: z.string().nullable(),
@@ -164,3 +163,12 @@ export const searchResultsSchema = z.object({
   buildings: z.array(buildingSchema.extend({ zone: zoneRefSchema })),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** `data` of GET /public/places/{slug}/share: the place page's URL in a language and the place's name in it. */
+export const placeShareSchema = z.object({ url: z.string(), title: z.string() });
+
+/**
+ * `data` of a stored upload (POST /admin/upload/{bucket}, POST /public/auth/upload/places): the image's
+ * URL, `/uploads/<bucket>/<uuid>.<ext>` locally or a public Storage https URL on Supabase.
+ */
+export const uploadResultSchema = z.object({ url: z.string().min(1) });

@@ -1,24 +1,16 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
+import type { BuildingCreateBody } from '../../../shared/schemas/admin.ts';
 import { buildingSchema, type Building, type ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useOptimisticReorder, type OrderEntry } from './reorder.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
-/** The body of POST /admin/zones/{zoneId}/buildings and PUT /admin/buildings/{id}. */
-export interface BuildingInput {
-  name: string;
-  nameAr?: string | null;
-  number?: string | null;
-  description?: string | null;
-  descriptionAr?: string | null;
-  mapUrl?: string | null;
-  hasDetails: boolean;
-  order: number;
-}
-
-/** POST /admin/zones/{zoneId}/buildings (no id) or PUT /admin/buildings/{id} → the saved building. */
-export function saveBuilding({ zoneId, id, input }: { zoneId: number; id?: number; input: BuildingInput }): Promise<Building> {
+/**
+ * POST /admin/zones/{zoneId}/buildings (no id) or PUT /admin/buildings/{id} → the saved building. The
+ * body is the shared contract (src/shared/schemas/admin.ts `buildingCreateSchema`; on update any subset).
+ */
+export function saveBuilding({ zoneId, id, input }: { zoneId: number; id?: number; input: BuildingCreateBody }): Promise<Building> {
   return id
     ? apiRequest(`/admin/buildings/${id}`, { method: 'PUT', body: input, schema: buildingSchema, scope: 'admin' })
     : apiRequest(`/admin/zones/${zoneId}/buildings`, { method: 'POST', body: input, schema: buildingSchema, scope: 'admin' });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
+import { adminCategoryListSchema, type CategoryCreateBody } from '../../../shared/schemas/admin.ts';
 import { categorySchema, type Category } from '../../../shared/schemas/entities.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
@@ -11,7 +11,7 @@ import { useAdminMutation } from './use-admin-mutation.ts';
 export const adminCategoriesQueryOptions = (lang: Lang) =>
   queryOptions({
     queryKey: adminKeys.categories(lang),
-    queryFn: ({ signal }) => apiRequest('/admin/categories', { schema: z.array(categorySchema), signal, scope: 'admin' }),
+    queryFn: ({ signal }) => apiRequest('/admin/categories', { schema: adminCategoryListSchema, signal, scope: 'admin' }),
   });
 
 export function useAdminCategoriesQuery() {
@@ -19,17 +19,9 @@ export function useAdminCategoriesQuery() {
   return useQuery(adminCategoriesQueryOptions(lang));
 }
 
-/** The body of POST /admin/categories and PUT /admin/categories/{id}. */
-export interface CategoryInput {
-  name: string;
-  nameAr?: string | null;
-  slug?: string;
-  /** A /uploads/ path or an http(s) URL; null removes the icon. */
-  iconUrl?: string | null;
-}
-
-/** POST /admin/categories (no id) or PUT /admin/categories/{id} → the saved category; 409 when the slug is taken. */
-export function saveCategory({ id, input }: { id?: number; input: CategoryInput }): Promise<Category> {
+/** POST /admin/categories (no id) or PUT /admin/categories/{id} → the saved category; 409 when the slug is taken.
+ * The body is the shared contract (`categoryCreateSchema`; on update any subset). */
+export function saveCategory({ id, input }: { id?: number; input: CategoryCreateBody }): Promise<Category> {
   return id
     ? apiRequest(`/admin/categories/${id}`, { method: 'PUT', body: input, schema: categorySchema, scope: 'admin' })
     : apiRequest('/admin/categories', { method: 'POST', body: input, schema: categorySchema, scope: 'admin' });

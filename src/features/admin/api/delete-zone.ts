@@ -1,14 +1,12 @@
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { zoneDeleteResultSchema } from '../../../shared/schemas/admin.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
-const deleteZoneResultSchema = z.object({ detachedPlaces: z.number().int().optional() }).passthrough().nullish();
-
-/** DELETE /admin/zones/{id}: removes the zone and its buildings; its places keep existing without a zone. */
-export async function deleteZone(id: number): Promise<{ detachedPlaces: number }> {
-  const data = await apiRequest(`/admin/zones/${id}`, { method: 'DELETE', schema: deleteZoneResultSchema, scope: 'admin' });
-  return { detachedPlaces: data?.detachedPlaces ?? 0 };
+/** DELETE /admin/zones/{id}: removes the zone and its buildings; its places keep existing without a zone
+ * (`data` = { id, detachedPlaces, deletedBuildings }, the shared `zoneDeleteResultSchema`). */
+export function deleteZone(id: number): Promise<{ id: number; detachedPlaces: number; deletedBuildings: number }> {
+  return apiRequest(`/admin/zones/${id}`, { method: 'DELETE', schema: zoneDeleteResultSchema, scope: 'admin' });
 }
 
 export function useDeleteZone() {

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entities.ts';
+import { adminZoneListSchema } from '../../../shared/schemas/admin.ts';
+import { zoneWithBuildingsSchema } from '../../../shared/schemas/entities.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /** GET /admin/zones: every zone in display order (order from 1) with building and place counts. */
 export const adminZonesQueryOptions = (lang: Lang) =>
   queryOptions({
     queryKey: adminKeys.zones(lang),
-    queryFn: ({ signal }) => apiRequest('/admin/zones', { schema: z.array(zoneSchema), signal, scope: 'admin' }),
+    queryFn: ({ signal }) => apiRequest('/admin/zones', { schema: adminZoneListSchema, signal, scope: 'admin' }),
   });
 
 export function useAdminZonesQuery() {

@@ -4,7 +4,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { pageMetaSchema } from '../../../shared/schemas/common.ts';
-import { placeListItemSchema, placeSchema, type Place } from '../../../shared/schemas/entities.ts';
+import { adminPlaceListSchema } from '../../../shared/schemas/admin.ts';
+import { placeSchema, type Place } from '../../../shared/schemas/entities.ts';
 import type { PlaceGap } from '../../../shared/schemas/overview.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
@@ -19,8 +20,7 @@ export interface AdminPlacesParams {
   limit: number;
 }
 
-const adminPlacesPageSchema = z.object({ data: z.array(placeListItemSchema), meta: pageMetaSchema });
-export type AdminPlacesPage = z.infer<typeof adminPlacesPageSchema>;
+const adminPlacesPageSchema = z.object({ data: adminPlaceListSchema, meta: pageMetaSchema });
 
 /** GET /admin/places (search, categoryId, zoneId, missing, page from 1, limit; names ordered in `lang`) → `{ data, meta: { page, limit, total } }`. */
 export const adminPlacesQueryOptions = (lang: Lang, params: AdminPlacesParams) =>

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
+import type { ReorderBody } from '../../../shared/schemas/admin.ts';
 import { invalidateAfterWrite } from './admin-keys.ts';
 
-/** One entry of a reorder body: `{ id, order }`, order counted from 1. */
-export interface OrderEntry {
-  id: number;
-  order: number;
-}
+/** One entry of a reorder body (the shared `reorderBodySchema`): `{ id, order }`, order counted from 1. */
+export type OrderEntry = ReorderBody['order'][number];
 
 /** The reorder body for items in their new display order: positions 1, 2, 3… */
 export const toOrder = (items: readonly { id: number }[]): OrderEntry[] => items.map((item, i) => ({ id: item.id, order: i + 1 }));

@@ -1,21 +1,12 @@
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { ZoneCreateBody } from '../../../shared/schemas/admin.ts';
 import { zoneSchema, type Zone } from '../../../shared/schemas/entities.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
-/** The body of POST /admin/zones and PUT /admin/zones/{id}; optional texts left out when empty. */
-export interface ZoneInput {
-  title: string;
-  titleAr?: string | null;
-  slug?: string | null;
-  order: number;
-  locationUrl?: string | null;
-  description?: string | null;
-  descriptionAr?: string | null;
-}
-
-/** POST /admin/zones (no id) or PUT /admin/zones/{id} → the saved zone. 400 with field errors, 409 slug taken. */
-export function saveZone({ id, input }: { id?: number; input: ZoneInput }): Promise<Zone> {
+/** POST /admin/zones (no id) or PUT /admin/zones/{id} → the saved zone. 400 with field errors, 409 slug taken.
+ * The body is the shared contract (`zoneCreateSchema`; on update any subset). */
+export function saveZone({ id, input }: { id?: number; input: ZoneCreateBody }): Promise<Zone> {
   return id
     ? apiRequest(`/admin/zones/${id}`, { method: 'PUT', body: input, schema: zoneSchema, scope: 'admin' })
     : apiRequest('/admin/zones', { method: 'POST', body: input, schema: zoneSchema, scope: 'admin' });

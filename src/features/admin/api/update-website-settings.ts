@@ -3,27 +3,17 @@ import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { WebsiteSettingsUpdateBody } from '../../../shared/schemas/admin.ts';
 import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { adminWebsiteSettingsKey } from './get-admin-website-settings.ts';
-
-/** The body of PUT /admin/website-settings; `siteNameAr` absent when empty. */
-export interface WebsiteSettingsUpdate {
-  logoUrl: string | null;
-  siteName: string;
-  siteNameAr?: string;
-  siteDescription: string;
-  siteDescriptionAr: string;
-  /** The city's IANA time zone; absent keeps the stored one. */
-  timeZone?: string;
-}
 
 type SettingsFields = Pick<WebsiteSettings, 'logoUrl' | 'siteName' | 'siteNameAr' | 'siteDescription' | 'siteDescriptionAr'>;
 
 /**
- * The full update body from the current settings and the edited fields: texts trimmed, an empty
+ * The full update body (the shared `websiteSettingsUpdateSchema`'s input) from the current settings and the edited fields: texts trimmed, an empty
  * Arabic name left out, an empty logo URL sent as null.
  */
-export function toSettingsUpdate(current: SettingsFields, changes: Partial<SettingsFields> & { timeZone?: string }): WebsiteSettingsUpdate {
+export function toSettingsUpdate(current: SettingsFields, changes: Partial<SettingsFields> & { timeZone?: string }): WebsiteSettingsUpdateBody {
   const merged = { ...current, ...changes };
   const logoUrl = merged.logoUrl?.trim() || null;
   const siteNameAr = (merged.siteNameAr ?? '').trim();
@@ -38,7 +28,7 @@ export function toSettingsUpdate(current: SettingsFields, changes: Partial<Setti
 }
 
 /** PUT /admin/website-settings → the saved settings (with createdAt/updatedAt). */
-export function updateWebsiteSettings(body: WebsiteSettingsUpdate): Promise<WebsiteSettings> {
+export function updateWebsiteSettings(body: WebsiteSettingsUpdateBody): Promise<WebsiteSettings> {
   return apiRequest('/admin/website-settings', { method: 'PUT', body, schema: websiteSettingsSchema, scope: 'admin' });
 }
 

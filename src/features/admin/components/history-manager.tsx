@@ -27,14 +27,14 @@ export function HistoryManager() {
   const { t } = useTranslation('admin');
   const [params] = useSearchParams();
   const target = historyTargetFromParams(params);
-  const [restoring, setRestoring] = useState<{ entryId: number; name?: string } | null>(null);
+  const [restoring, setRestoring] = useState<{ entryId: number; name?: string; created?: boolean } | null>(null);
   const restore = useRestorePlaceVersion();
 
   return (
     <>
       <AdminPageHeader title={t('history.title')} description={t('history.description')} />
       <Stack gap="10">
-        {target && <Timeline key={`${target.entity}-${target.id}`} entity={target.entity} id={target.id} onRestore={(entryId) => setRestoring({ entryId })} />}
+        {target && <Timeline key={`${target.entity}-${target.id}`} entity={target.entity} id={target.id} onRestore={(entryId, created) => setRestoring({ entryId, created })} />}
         <DeletedPlaces onRestore={(entryId, name) => setRestoring({ entryId, name })} />
       </Stack>
       <ConfirmDialog
@@ -47,13 +47,13 @@ export function HistoryManager() {
         tone="brand"
         onConfirm={() => restoring && restore.mutate(restoring.entryId, { onSuccess: () => setRestoring(null) })}
       >
-        <Text>{restoring?.name ? t('history.confirmDeleted', { name: restoring.name }) : t('history.confirmVersion')}</Text>
+        <Text>{restoring?.name ? t('history.confirmDeleted', { name: restoring.name }) : restoring?.created ? t('history.confirmCreated') : t('history.confirmVersion')}</Text>
       </ConfirmDialog>
     </>
   );
 }
 
-function Timeline({ entity, id, onRestore }: { entity: HistoryEntry['entity']; id: number; onRestore: (entryId: number) => void }) {
+function Timeline({ entity, id, onRestore }: { entity: HistoryEntry['entity']; id: number; onRestore: (entryId: number, created: boolean) => void }) {
   const { t } = useTranslation('admin');
   const { lang } = usePreferences();
   const [page, setPage] = useState(1);
@@ -87,8 +87,8 @@ function Timeline({ entity, id, onRestore }: { entity: HistoryEntry['entity']; i
                       {entry.requestId !== null && <> · {t('history.fromRequest', { id: entry.requestId })}</>}
                     </Text>
                   </Stack>
-                  {entity === 'place' && entry.operation !== 'insert' && (
-                    <Button size="sm" variant="outline" onClick={() => onRestore(entry.id)}>
+                  {entity === 'place' && (
+                    <Button size="sm" variant="outline" onClick={() => onRestore(entry.id, entry.operation === 'insert')}>
                       <RotateCcw aria-hidden /> {t('history.restoreVersion')}
                     </Button>
                   )}

@@ -1,6 +1,6 @@
 import { Alert, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useDuplicatesQuery } from '../../places/api/get-duplicates.ts';
+import { useDuplicatesQuery } from '../../../components/place-form/get-duplicate-candidates.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
 import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';

@@ -14,7 +14,6 @@ export interface MyPlacesParams {
 }
 
 const myPlacesPageSchema = z.object({ data: z.array(placeSchema), meta: pageMetaSchema });
-export type MyPlacesPage = z.infer<typeof myPlacesPageSchema>;
 
 /**
  * GET /public/auth/places (page from 1, limit) → `{ data: Place[] (full shape, newest first), meta:

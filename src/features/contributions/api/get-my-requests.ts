@@ -16,7 +16,6 @@ export interface MyRequestsParams {
 }
 
 const myRequestsPageSchema = z.object({ data: z.array(placeRequestSchema), meta: pageMetaSchema });
-export type MyRequestsPage = z.infer<typeof myRequestsPageSchema>;
 
 /**
  * GET /public/auth/requests (type create|edit, optional status, page, limit) → `{ data: PlaceRequest[]

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { get, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PLACE_FORM_FIELDS, emptyPlaceForm, placeToForm, type PlaceFormValues } from '../../../components/place-form/form-values.ts';
+import { PLACE_FORM_FIELDS, emptyPlaceForm, placeToForm, withArabicNameFallback, type PlaceFormValues } from '../../../components/place-form/form-values.ts';
 import { DuplicateWarning } from '../../../components/place-form/duplicate-warning.tsx';
 import { PlaceFormFields, type PlaceFormOption } from '../../../components/place-form/place-form-fields.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
@@ -16,7 +16,7 @@ import { placeCreateSchema } from '../../../shared/schemas/place-form.ts';
 import { uploadPlaceImage } from '../api/upload-place-image.ts';
 import { useCreatePlaceMutation, useRequestPlaceEditMutation } from '../api/submit-place.ts';
 import { announcePlaceCreated } from '../events.ts';
-import { toCreatePayload, toEditChanges, withArabicNameFallback } from '../payload.ts';
+import { toCreatePayload, toEditChanges } from '../payload.ts';
 import { useContributeText } from './use-contribute-text.ts';
 
 /** Categories and zones offered by the form's selects, and how their loading went. */

@@ -18,7 +18,6 @@ export interface PlacesParams {
   openNow?: boolean;
 }
 
-export type { PlacesPage } from '../../../lib/public-response-schemas.ts';
 
 /**
  * GET /public/places — or /public/categories/{slug}/places, /public/zones/{slug}/places when the
@@ -43,7 +42,6 @@ export function usePlacesQuery(params: PlacesParams, scope?: { kind: 'category' 
   return useQuery(placesQueryOptions(lang, params, scope));
 }
 
-export type { PlaceWithRelated } from '../../../shared/schemas/entities.ts';
 
 /** GET /public/places/{slug}: one place with details, related places and its hours read for people. */
 export const placeQueryOptions = (lang: Lang, slug: string) =>

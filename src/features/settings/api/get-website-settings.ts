@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
-import { cityTimeZone, DEFAULT_TIME_ZONE } from '../../../shared/opening-hours.ts';
+import { DEFAULT_TIME_ZONE } from '../../../shared/opening-hours.ts';
 
 /** Fallback when every attempt fails — default names, empty descriptions, no logo. */
 export const FALLBACK_SETTINGS: WebsiteSettings = {
@@ -42,9 +42,4 @@ export function useWebsiteSettings(): WebsiteSettings {
   const { data, isError } = useQuery(websiteSettingsQueryOptions);
   if (!data || isError) return FALLBACK_SETTINGS;
   return data;
-}
-
-/** The city's IANA time zone (website setting `timeZone`; Asia/Riyadh until the settings load). */
-export function useCityTimeZone(): string {
-  return cityTimeZone(useWebsiteSettings());
 }

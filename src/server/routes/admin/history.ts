@@ -50,8 +50,8 @@ export function adminHistoryRoutes(): ApiApp {
   app.openapi(
     createRoute({
       method: 'post', path: '/admin/history/{entryId}/restore', tags, security,
-      summary: 'Put a place back as it was just before the change of entry `entryId` (an update or a delete of a place; recorded as a new change); '
-        + 'a deleted place comes back with its id and slug. 404 history_entry_not_found, 409 history_nothing_to_restore (an insert) or slug_taken, '
+      summary: 'Put a place back as it was just before the change of entry `entryId` (an update or a delete of a place), or as first created '
+        + '(its insert entry); recorded as a new change. A deleted place comes back with its id and slug. 404 history_entry_not_found, 409 history_nothing_to_restore (the category is gone) or slug_taken, '
         + '410 history_restore_expired (deleted over 30 days ago)',
       request: { params: z.object({ entryId: idSchema }) },
       responses: jsonResponses(envelope(restoreResultSchema), 'The restored place', [400, 401, 403, 404, 409, 410]),

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope, pagedEnvelope, searchTextSchema, slugSchema } from '../../../shared/schemas/common.ts';
+import { envelope, pagedEnvelope, placeListQuerySchema, searchTextSchema, slugSchema } from '../../../shared/schemas/common.ts';
 import { categorySchema, placeListItemSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
@@ -8,7 +8,6 @@ import { createRouter } from '../../http/router.ts';
 import { categoryIdBySlug, getCategoryBySlug, listCategories } from '../../queries/categories.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
 import { listPlaces } from '../../queries/places.ts';
-import { placeListQuerySchema } from './places.ts';
 
 /** Public categories: the list (with search), one by slug, and its places. SQL: queries/categories.ts, queries/places.ts. */
 export function categoryRoutes(): ApiApp {

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  envelope, nearQuerySchema, openNowQuerySchema, pagedEnvelope, pagingQuerySchema, placeCursorSchema, publicPlaceSortSchema, searchTextSchema, slugSchema, sortLangSchema,
-} from '../../../shared/schemas/common.ts';
-import { placeListItemSchema, placeWithRelatedSchema } from '../../../shared/schemas/entities.ts';
+import { envelope, pagedEnvelope, placeListQuerySchema, slugSchema } from '../../../shared/schemas/common.ts';
+import { placeListItemSchema, placeShareSchema, placeWithRelatedSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
@@ -11,21 +9,6 @@ import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
 import { placeHoursOf } from '../../opening-hours.ts';
 import { redirectedPlaceSlug } from '../../queries/duplicates.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../../queries/places.ts';
-
-/** Query of every place list: filters, search, sort and paging. */
-export const placeListQuerySchema = pagingQuerySchema.extend({
-  zoneSlug: slugSchema.optional(),
-  categorySlug: slugSchema.optional(),
-  search: searchTextSchema,
-  sort: publicPlaceSortSchema.optional()
-    .openapi({ description: 'Order; default relevance when searching, else name A–Z. `distance`: nearest `near` first, each item with `distanceM` (needs `near`; pages by `page`, no cursor)' }),
-  near: nearQuerySchema.optional()
-    .openapi({ description: '`<latitude>,<longitude>` in decimal degrees: the point of `sort=distance`' }),
-  openNow: openNowQuerySchema,
-  lang: sortLangSchema,
-  cursor: placeCursorSchema.optional()
-    .openapi({ description: '`meta.nextCursor` of the previous page: the next page at constant cost (keyset); `page` is then ignored' }),
-});
 
 /** Public places: the list, one with related places, and its share link. SQL: queries/places.ts. */
 export function placeRoutes(deps: AppDeps): ApiApp {
@@ -88,7 +71,7 @@ export function placeRoutes(deps: AppDeps): ApiApp {
         params: z.object({ slug: slugSchema }),
         query: z.object({ lang: z.enum(['en', 'ar']).optional().openapi({ description: 'Language of the shared page (default: Accept-Language)' }) }),
       },
-      responses: jsonResponses(envelope(z.object({ url: z.string(), title: z.string() })), 'Share link', [400, 404]),
+      responses: jsonResponses(envelope(placeShareSchema), 'Share link', [400, 404]),
     }),
     async (c) => {
       const { slug } = c.req.valid('param');

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope, pagedEnvelope, slugSchema } from '../../../shared/schemas/common.ts';
+import { envelope, pagedEnvelope, placeListQuerySchema, slugSchema } from '../../../shared/schemas/common.ts';
 import { placeListItemSchema, zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entities.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
@@ -8,7 +8,6 @@ import { createRouter } from '../../http/router.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
 import { listPlaces } from '../../queries/places.ts';
 import { listZones, readZoneWithBuildings, zoneIdBySlug } from '../../queries/zones.ts';
-import { placeListQuerySchema } from './places.ts';
 
 /** Public zones: the list, one with its buildings, and its places. SQL: queries/zones.ts, queries/places.ts. */
 export function zoneRoutes(): ApiApp {

@@ -18,10 +18,13 @@ const Toaster = lazy(() => loadWhenOnline(() => import('../components/ui/toaster
 // The network notice (decision 045) too: it shows only once something failed for the network.
 const NetworkNotice = lazy(() => loadWhenOnline(() => import('../components/errors/network-notice.tsx')).then((m) => ({ default: m.NetworkNotice })));
 
+// The service worker registers from here, after the page is interactive; it prompts when a new version waits (decision 047).
+const UpdatePrompt = lazy(() => loadWhenOnline(() => import('../components/offline/update-prompt.tsx')).then((m) => ({ default: m.UpdatePrompt })));
+
 /** The toast region only in the browser (its inline positioning styles would break the CSP in server HTML). */
 function BrowserToaster() {
   const hydrated = useHydrated();
-  return hydrated ? <Suspense fallback={null}><Toaster /><NetworkNotice /></Suspense> : null;
+  return hydrated ? <Suspense fallback={null}><Toaster /><NetworkNotice /><UpdatePrompt /></Suspense> : null;
 }
 
 function ChakraLocale({ children }: { children: ReactNode }) {

@@ -9,6 +9,7 @@ import type { Lang } from '../lib/language.ts';
 import type { Theme } from '../lib/theme.ts';
 import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
 import { loadWhenOnline, onNetworkBack } from '../lib/network-status.ts';
+import { getOfflineCopyState } from '../lib/offline-copy.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createEmotionCache } from './emotion-cache.ts';
 
@@ -55,8 +56,9 @@ export interface AppProviderProps {
 export function AppProvider({ initialLang, initialTheme, queryClient: givenClient, emotionCache: givenCache, serverStyles = false, children }: AppProviderProps) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   const [emotionCache] = useState(() => givenCache ?? createEmotionCache());
-  // back online (or "Try again" on the network notice): the failed queries of the page on screen are asked for again
-  useEffect(() => onNetworkBack(() => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' })), [queryClient]);
+  // back online (or "Try again" on the network notice): the failed queries of the page on screen are asked for again,
+  // and all of them while it shows answers from the service worker's cache (decision 047)
+  useEffect(() => onNetworkBack(() => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' || getOfflineCopyState().at !== null })), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <CacheProvider value={emotionCache}>

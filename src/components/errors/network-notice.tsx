@@ -1,5 +1,4 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { History, WifiOff, X } from 'lucide-react';
@@ -7,7 +6,7 @@ import {
   dismissNetworkNotice, getNetworkState, onNetworkBack, retryNetworkNow, subscribeNetworkState,
 } from '../../lib/network-status.ts';
 import { getOfflineCopyState, subscribeOfflineCopy } from '../../lib/offline-copy.ts';
-import { formatRelativeTime } from '../../lib/intl.ts';
+import { formatRelativeTime } from '../../lib/relative-time.ts';
 import { NETWORK_TIMEOUT_SECONDS } from '../../shared/offline.ts';
 import ar from '../../../locales/ar/offline.json';
 import en from '../../../locales/en/offline.json';
@@ -36,18 +35,18 @@ async function networkIsBack(): Promise<boolean> {
 
 /**
  * While the page (or its data) is an offline copy: back online — the `online` event, "Try again", or a check every
- * 10 s — a page that is itself a copy loads again (the online version); copied answers are asked for again.
+ * 10 s — a page that is itself a copy loads again (the online version); copied answers are asked for again
+ * (`retryNetworkNow`: the provider refetches the active queries).
  */
 function useOnlineVersionWhenBack(active: boolean) {
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (!active) return;
     let stopped = false;
     const check = async () => {
       if (stopped || !(await networkIsBack()) || stopped) return;
-      const copy = getOfflineCopyState();
-      if (copy.page) window.location.reload();
-      else if (copy.at) void queryClient.refetchQueries({ type: 'active' });
+      if (getOfflineCopyState().page) window.location.reload();
+      // the provider asks again for the page's queries (src/app/provider.tsx)
+      else retryNetworkNow();
     };
     const timer = setInterval(() => void check(), PROBE_MS);
     const unsubscribe = onNetworkBack(() => void check());
@@ -56,7 +55,7 @@ function useOnlineVersionWhenBack(active: boolean) {
       clearInterval(timer);
       unsubscribe();
     };
-  }, [active, queryClient]);
+  }, [active]);
 }
 
 /** Re-renders every minute while `active` (the relative time of the copy stays true). */

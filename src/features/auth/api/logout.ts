@@ -1,6 +1,5 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import { session, type SessionScope } from '../../../lib/session.ts';
-import { clearUserCaches } from '../../../lib/user-caches.ts';
 import { navigateTo } from '../navigation.ts';
 
 const LOGOUT_PATH: Record<SessionScope, string> = { public: '/public/auth/logout', admin: '/admin/auth/logout' };
@@ -33,8 +32,8 @@ export async function signOut(scope: SessionScope, to?: string): Promise<void> {
   const refreshToken = session.refreshToken(scope);
   leaving[scope] = Boolean(to);
   session.clear(scope);
-  // what the service worker's caches hold of this person goes too (decision 047)
-  const cachesCleared = clearUserCaches();
+  // what the service worker's caches hold of this person goes too (decision 047; loaded on sign-out, pre-cached)
+  const cachesCleared = import('../../../lib/user-caches.ts').then((m) => m.clearUserCaches(), () => 0);
   const server = endServerSession(scope, refreshToken);
   if (to) {
     try {

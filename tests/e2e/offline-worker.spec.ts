@@ -223,3 +223,16 @@ test('the worker is served fresh, under its own policy', async ({ request }) => 
   }
 });
 
+
+test('public pages stay installable with the worker, in both languages (Page.getInstallabilityErrors)', async ({ page }) => {
+  for (const path of ['/', '/ar', '/places/ar']) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.locator('html[data-sw="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: Array<{ errorId: string }> };
+    // a Playwright context is an incognito profile: that one error is the test browser's, not the site's
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'), path).toEqual([]);
+    await cdp.detach();
+  }
+});

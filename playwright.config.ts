@@ -30,6 +30,9 @@ export default defineConfig({
   use: {
     baseURL: E2E.baseURL,
     trace: 'retain-on-failure',
+    // The service worker (decision 047) would serve pages and answers from its caches and hide requests from
+    // page.route(): specs see the network as they always have; tests/e2e/offline-worker.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],

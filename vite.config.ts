@@ -4,6 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { offlinePages, publicPrecacheOnly } from './src/sw/offline-page.ts';
 import { CSP_NONCE_PLACEHOLDER, INLINE_SCRIPT_HASHES_FILE } from './src/shared/csp.ts';
 
 /**
@@ -57,6 +59,26 @@ function inlinePrePaintScripts(): Plugin {
 }
 
 /**
+ * The service worker (decision 047): src/sw/sw.ts (Workbox) built to dist/sw.js by vite-plugin-pwa in
+ * injectManifest mode, with the pre-cache list of this build: the public pages' scripts and styles, the shell,
+ * the offline pages, the icons. Registered by the app after it is interactive (src/components/offline/);
+ * the web manifest stays the server's (/manifest.webmanifest, per language and site settings).
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['index.html', 'offline*.html', 'offline.{js,css}', 'assets/*.{js,css}', 'favicon.svg', 'icon-192.png'],
+      manifestTransforms: [publicPrecacheOnly(path.resolve('dist'))],
+    },
+  });
+}
+
+/**
  * SPA build. `npm start` serves dist/ from the Node server on the same origin as /api and /uploads;
  * `npx vite` (dev) proxies those to the embedded server at VITE_PROXY_TARGET (default http://localhost:3000).
  * VITE_API_URL switches the API base (default /api; Supabase: https://<ref>.supabase.co/functions/v1/api).
@@ -65,7 +87,7 @@ function inlinePrePaintScripts(): Plugin {
  * SPA's Emotion cache reads it from the meta tag (src/app/emotion-cache.ts).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), inlinePrePaintScripts(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // Emotion and Chakra go into the server bundle, built for production like the browser's: Emotion's
   // development build adds labels to class names, so a server started with NODE_ENV=test would render

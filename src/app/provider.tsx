@@ -9,6 +9,7 @@ import type { Lang } from '../lib/language.ts';
 import type { Theme } from '../lib/theme.ts';
 import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
 import { loadWhenOnline, onNetworkBack } from '../lib/network-status.ts';
+import { getOfflineCopyState } from '../lib/offline-copy.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createEmotionCache } from './emotion-cache.ts';
 
@@ -18,10 +19,13 @@ const Toaster = lazy(() => loadWhenOnline(() => import('../components/ui/toaster
 // The network notice (decision 045) too: it shows only once something failed for the network.
 const NetworkNotice = lazy(() => loadWhenOnline(() => import('../components/errors/network-notice.tsx')).then((m) => ({ default: m.NetworkNotice })));
 
+// The service worker registers from here, after the page is interactive; it prompts when a new version waits (decision 047).
+const UpdatePrompt = lazy(() => loadWhenOnline(() => import('../components/offline/update-prompt.tsx')).then((m) => ({ default: m.UpdatePrompt })));
+
 /** The toast region only in the browser (its inline positioning styles would break the CSP in server HTML). */
 function BrowserToaster() {
   const hydrated = useHydrated();
-  return hydrated ? <Suspense fallback={null}><Toaster /><NetworkNotice /></Suspense> : null;
+  return hydrated ? <Suspense fallback={null}><Toaster /><NetworkNotice /><UpdatePrompt /></Suspense> : null;
 }
 
 function ChakraLocale({ children }: { children: ReactNode }) {
@@ -52,8 +56,9 @@ export interface AppProviderProps {
 export function AppProvider({ initialLang, initialTheme, queryClient: givenClient, emotionCache: givenCache, serverStyles = false, children }: AppProviderProps) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   const [emotionCache] = useState(() => givenCache ?? createEmotionCache());
-  // back online (or "Try again" on the network notice): the failed queries of the page on screen are asked for again
-  useEffect(() => onNetworkBack(() => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' })), [queryClient]);
+  // back online (or "Try again" on the network notice): the failed queries of the page on screen are asked for again,
+  // and all of them while it shows answers from the service worker's cache (decision 047)
+  useEffect(() => onNetworkBack(() => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' || getOfflineCopyState().at !== null })), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <CacheProvider value={emotionCache}>

@@ -3,6 +3,7 @@ import { ApiError } from './api-error.ts';
 import { takeBootResponse } from './boot-data.ts';
 import { storedLang } from './language.ts';
 import { importAgain, reportNetworkFailure, reportNetworkSuccess } from './network-status.ts';
+import { noteAnswer } from './offline-copy.ts';
 import type * as PublicResponseSchemas from './public-response-schemas.ts';
 import { session } from './session.ts';
 
@@ -157,6 +158,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     try {
       const res = await transport(`${API_URL}${target}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
       reportNetworkSuccess();
+      // an answer the service worker served from its cache says so (decision 047)
+      noteAnswer(res);
       return res;
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;

@@ -8,7 +8,7 @@ import { createApp } from './app.ts';
 import { compressAnswers } from './http/compress.ts';
 import { listMigrations } from './db/migrate.ts';
 import { requestLog } from './http/request-log.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { securityHeaders, workerContentSecurityPolicy } from './http/security-headers.ts';
 import { createLogger } from './logger.ts';
 import { isDriverConnectionClosed } from './db/database-error.ts';
 import { scalarBundlePath } from './scalar-bundle.ts';
@@ -151,6 +151,13 @@ async function main() {
   root.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  // The service worker (decision 047): always checked against the server (a new deployment is seen at the next
+  // visit), under its own policy (its fetches reach the API and the tile server).
+  root.use('/sw.js', async (c, next) => {
+    c.set('cspOverride', workerContentSecurityPolicy(security));
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'no-cache');
   });
   // The build writes .br/.gz twins of the text assets (vite.config.ts): sent when the browser accepts them.
   // index.html is never served as a static file: it needs this response's nonce (below).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseOrigins, parseServerEnv } from '../env.ts';
 import { loggablePath } from './request-log.ts';
-import { originOf, tileSource } from './security-headers.ts';
+import { originOf, tileSource, workerContentSecurityPolicy } from './security-headers.ts';
 
 describe('tileSource (CSP img-src of the map tiles)', () => {
   it('takes the origin of the template, {s} sub-domains as a wildcard', () => {
@@ -46,5 +46,14 @@ describe('CORS_ORIGINS', () => {
     expect(() => parseServerEnv({ CORS_ORIGINS: 'https://app.example/admin' })).toThrow(/CORS_ORIGINS/);
     expect(parseServerEnv({ CORS_ORIGINS: 'https://app.example' }).CORS_ORIGINS).toEqual(['https://app.example']);
     expect(parseServerEnv({}).CORS_ORIGINS).toEqual([]);
+  });
+});
+
+describe('workerContentSecurityPolicy (the service worker, decision 047)', () => {
+  it('lets the worker reach the site, the hosted API and the tile server, and load no other script', () => {
+    expect(workerContentSecurityPolicy({})).toBe("default-src 'self'; script-src 'self'; connect-src 'self' https://tile.openstreetmap.org; object-src 'none'; base-uri 'none'");
+    const hosted = workerContentSecurityPolicy({ apiUrl: 'https://ref.supabase.co/functions/v1/api', tileUrl: 'https://{s}.tiles.example/{z}/{x}/{y}.png' });
+    expect(hosted).toContain("connect-src 'self' https://ref.supabase.co https://*.tiles.example;");
+    expect(workerContentSecurityPolicy({ apiUrl: '/api', tileUrl: '/tiles/{z}/{x}/{y}.png' })).toContain("connect-src 'self';");
   });
 });

@@ -165,3 +165,19 @@ export function once(name: string, middleware: MiddlewareHandler): MiddlewareHan
     return middleware(c, next);
   };
 }
+
+/**
+ * The service worker's own policy (/sw.js, decision 047): a worker's fetches obey the Content-Security-Policy
+ * delivered with its script, so it may connect to the site, the API (VITE_API_URL's origin when hosted elsewhere)
+ * and the map's tile server (it stores the tiles the map shows); it loads no other script.
+ */
+export function workerContentSecurityPolicy(options: Pick<SecurityHeaderOptions, 'tileUrl' | 'apiUrl'> = {}): string {
+  const sources = ["'self'", originOf(options.apiUrl), tileSource(options.tileUrl)].filter((s): s is string => Boolean(s));
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `connect-src ${[...new Set(sources)].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}

@@ -32,6 +32,8 @@ export async function signOut(scope: SessionScope, to?: string): Promise<void> {
   const refreshToken = session.refreshToken(scope);
   leaving[scope] = Boolean(to);
   session.clear(scope);
+  // what the service worker's caches hold of this person goes too (decision 047; loaded on sign-out, pre-cached)
+  const cachesCleared = import('../../../lib/user-caches.ts').then((m) => m.clearUserCaches(), () => 0);
   const server = endServerSession(scope, refreshToken);
   if (to) {
     try {
@@ -41,4 +43,5 @@ export async function signOut(scope: SessionScope, to?: string): Promise<void> {
     }
   }
   await server;
+  await cachesCleared;
 }

@@ -51,6 +51,9 @@ export default tseslint.config(
             target: `./src/features/${name}`, from: './src/features', except: [`./${name}`],
             message: 'Features never import each other: move what both need down to src/components, src/lib or src/shared.',
           })),
+          // the service layer speaks no HTTP (docs/decisions/052-domain-errors-and-one-catalogue.md): it throws
+          // domain errors (src/server/domain-errors.ts), which http/errors.ts alone maps to statuses and messages
+          { target: './src/server/queries', from: ['./src/server/http', './src/server/routes'], message: 'src/server/queries speaks no HTTP: throw a domain error from src/server/domain-errors.ts (http/errors.ts maps it), take messages from src/server/message-catalogue.ts.' },
         ],
       }],
       // the URL-parameter updaters use `cond ? a() : b()` as a statement; empty catch blocks are deliberate (storage, JSON)
@@ -59,6 +62,16 @@ export default tseslint.config(
       // `any` is sometimes the honest type of a row or a test body; unused values are defects
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }],
+    },
+  },
+  {
+    // routes hold HTTP only (decision 015): SQL goes through src/server/queries, never a driver or the query helpers
+    files: ['src/server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'postgres', message: 'Routes hold no SQL: call a function of src/server/queries.' }],
+        patterns: [{ regex: '/queries/(sql|columns)\\.ts$', message: 'Routes hold no SQL: call a function of src/server/queries, not its SQL helpers.' }],
+      }],
     },
   },
   {

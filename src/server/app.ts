@@ -9,7 +9,7 @@ import { apiCors } from './http/cors.ts';
 import type { ApiApp, AppDeps, AppEnv } from './http/env.ts';
 import { onApiError, onRouteNotFound, validationHook } from './http/errors.ts';
 import { idempotencyKeys } from './http/idempotency.ts';
-import { langFromHeader } from './http/messages.ts';
+import { langFromHeader } from './message-catalogue.ts';
 import { registerOpenApiDocument, securedOperations } from './http/openapi.ts';
 import { requestLog, SILENT_LOGGER } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';

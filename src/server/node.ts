@@ -28,7 +28,7 @@ import { createAuthProviderFromEnv, ensureInitialAdmin, isSupabaseMode, mailerFr
 import { startDevMailbox } from './mail/dev-mailbox.ts';
 import { listenForChanges } from './db/change-listener.ts';
 import { parseChangePayload } from './http/cache-tags.ts';
-import { createPublicCaches } from './http/public-caches.ts';
+import { createPublicCaches } from './public-caches.ts';
 import { openingHoursReindexer } from './queries/open-intervals.ts';
 import { LocalStorageProvider } from './storage/local-storage-provider.ts';
 import { SupabaseStorageProvider } from './storage/supabase-storage-provider.ts';

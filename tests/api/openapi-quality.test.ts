@@ -6,7 +6,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCodes } from '../../src/server/http/messages.ts';
+import { errorCodes } from '../../src/server/message-catalogue.ts';
 import { OPENAPI_TAGS, OPERATION_IDS } from '../../src/server/http/openapi-document.ts';
 import { ownerSql, testApp } from '../helpers/api.ts';
 import { localProvider } from '../helpers/auth.ts';
@@ -91,7 +91,8 @@ describe('OpenAPI document quality', () => {
     expect(doc.paths['/api/public/places/{slug}'].get.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     const codes: string[] = schemas.Error.properties.error.properties.code.enum;
     expect(codes).toEqual(errorCodes());
-    // every code thrown in the server (new ApiError(status, 'code' …)) is in the list
+    // every code thrown in the server (new ApiError(status, 'code' …), new NotFoundError('code' …) and the other
+    // domain errors) is in the list (the compiler checks it too: codes are the catalogue's keys)
     const thrown = new Set<string>();
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
@@ -99,6 +100,7 @@ describe('OpenAPI document quality', () => {
         if (statSync(file).isDirectory()) walk(file);
         else if (/\.ts$/.test(name) && !/\.test\.ts$/.test(name)) {
           for (const m of readFileSync(file, 'utf8').matchAll(/new ApiError\(\s*\d{3}\s*(?:as \w+)?,\s*'([a-z_]+)'/g)) thrown.add(m[1]!);
+          for (const m of readFileSync(file, 'utf8').matchAll(/new (?:Validation|Forbidden|NotFound|Conflict|Gone)Error\(\s*'([a-z_]+)'/g)) thrown.add(m[1]!);
         }
       }
     };

@@ -1,11 +1,13 @@
 import bcrypt from 'bcryptjs';
 import type { Sql } from 'postgres';
-import type { JwtClaims, Tx } from '../db/client.ts';
+import type { JwtClaims } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
-import type { Lang } from '../http/messages.ts';
+import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
+import type { Lang } from '../message-catalogue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AuthMailKind } from '../mail/templates.ts';
+import * as q from '../queries/local-auth.ts';
+import type { CodeType, OwnerDb, UserRow } from '../queries/local-auth.ts';
 import { hmacSha256Hex, randomSixDigitCode, randomToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
 import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './provider.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, hs256Verifier, signAccessToken } from './tokens.ts';
@@ -35,20 +37,7 @@ export interface LocalAuthConfig {
   log?: (message: string, error?: unknown) => void;
 }
 
-type CodeType = 'confirmation_token' | 'recovery_token';
 type CodeCheck = { status: 'ok'; userId: string } | { status: 'invalid' | 'exhausted' };
-
-interface UserRow {
-  id: string;
-  email: string;
-  encrypted_password: string | null;
-  email_confirmed_at: Date | null;
-  raw_app_meta_data: Record<string, unknown> | null;
-  raw_user_meta_data: Record<string, unknown> | null;
-  created_at: Date;
-  banned_until: Date | null;
-  deleted_at: Date | null;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const APP_META = { provider: 'email', providers: ['email'] };
@@ -77,7 +66,8 @@ const invalidRefresh = () => new ApiError(401, 'invalid_refresh_token');
  * encrypted_password, name in raw_user_meta_data, role in raw_app_meta_data), sessions in
  * auth.sessions, rotating refresh tokens (SHA-256 hashed) in auth.refresh_tokens, 6-digit codes
  * (HMAC-SHA-256 hashed, 1 hour, 5 attempts, single use) in auth.one_time_tokens. Access tokens are
- * HS256 JWTs with GoTrue's claims plus session_id.
+ * HS256 JWTs with GoTrue's claims plus session_id. The statements are in queries/local-auth.ts; this
+ * class hashes, checks, signs, and decides what runs in one transaction.
  */
 export class LocalAuthProvider implements AuthProvider {
   readonly kind = 'local' as const;
@@ -120,23 +110,16 @@ export class LocalAuthProvider implements AuthProvider {
     for (let attempt = 0; ; attempt++) {
       try {
         const outcome = await this.sql.begin(async (tx) => {
-          const [row] = await tx<UserRow[]>`select * from auth.users where lower(email) = ${email} for update`;
+          const row = await q.lockUserByEmail(tx, email);
           if (row?.email_confirmed_at) return { kind: 'exists' as const };
           let userId: string;
           if (!row) {
-            const [created] = await tx<{ id: string }[]>`
-              insert into auth.users (email, encrypted_password, confirmation_sent_at, raw_app_meta_data, raw_user_meta_data)
-              values (${email}, ${hash}, now(), ${tx.json(APP_META)}, ${tx.json({ name: input.name, locale: lang })})
-              returning id`;
-            userId = created!.id;
+            userId = await q.insertUnconfirmedUser(tx, { email, passwordHash: hash, appMeta: APP_META, userMeta: { name: input.name, locale: lang } });
           } else {
             userId = row.id;
-            await tx`update auth.users set encrypted_password = ${hash}, confirmation_sent_at = now(), updated_at = now(),
-                       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || ${tx.json({ name: input.name, locale: lang })}
-                     where id = ${userId}`;
-            await tx`update public.profiles set name = ${input.name}, locale = ${lang} where id = ${userId}`;
+            await q.renewUnconfirmedUser(tx, userId, { passwordHash: hash, name: input.name, locale: lang });
           }
-          const code = await this.issueCode(tx as unknown as Tx, userId, 'confirmation_token', email);
+          const code = await this.issueCode(tx, userId, 'confirmation_token', email);
           return { kind: 'code' as const, code };
         });
         if (outcome.kind === 'exists') this.deliver(email, 'account-exists', lang);
@@ -153,11 +136,8 @@ export class LocalAuthProvider implements AuthProvider {
   async verifyEmail(email: string, code: string): Promise<AuthSession> {
     const address = normalizeEmail(email);
     const check = await this.sql.begin(async (tx) => {
-      const result = await this.checkCode(tx as unknown as Tx, address, 'confirmation_token', code, true);
-      if (result.status === 'ok') {
-        await tx`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
-                 where id = ${result.userId}`;
-      }
+      const result = await this.checkCode(tx, address, 'confirmation_token', code, true);
+      if (result.status === 'ok') await q.confirmEmail(tx, result.userId);
       return result;
     });
     const userId = this.codeResult(check);
@@ -169,13 +149,13 @@ export class LocalAuthProvider implements AuthProvider {
   async resendCode(email: string, lang: Lang): Promise<void> {
     const address = normalizeEmail(email);
     const code = await this.sql.begin(async (tx) => {
-      const [row] = await tx<UserRow[]>`select * from auth.users where lower(email) = ${address} for update`;
+      const row = await q.lockUserByEmail(tx, address);
       if (!row || row.email_confirmed_at) {
         await hmacSha256Hex(this.config.jwtSecret, address); // keep the work comparable
         return null;
       }
-      await tx`update auth.users set confirmation_sent_at = now() where id = ${row.id}`;
-      return this.issueCode(tx as unknown as Tx, row.id, 'confirmation_token', address);
+      await q.markConfirmationSent(tx, row.id);
+      return this.issueCode(tx, row.id, 'confirmation_token', address);
     });
     if (code) this.deliver(address, 'signup-code', lang, code);
   }
@@ -186,7 +166,7 @@ export class LocalAuthProvider implements AuthProvider {
     const ok = await bcrypt.compare(password, row?.encrypted_password || (await this.dummyHash));
     if (!row || !row.encrypted_password || !ok || !isUsable(row)) throw invalidCredentials();
     if (!row.email_confirmed_at) throw new ApiError(403, 'email_not_verified');
-    await this.sql`update auth.users set last_sign_in_at = now() where id = ${row.id}`;
+    await q.markSignedIn(this.sql, row.id);
     return this.createSession(toUser(row), options.remember === false ? this.shortSessionTtl : this.sessionTtl);
   }
 
@@ -195,32 +175,21 @@ export class LocalAuthProvider implements AuthProvider {
     const newToken = randomToken();
     const newHash = await sha256Hex(newToken);
     const outcome = await this.sql.begin(async (tx) => {
-      const [row] = await tx<{ id: string; revoked: boolean; session_id: string; user_id: string; updated_at: Date; not_after: Date | null }[]>`
-        select rt.id, rt.revoked, rt.session_id, s.user_id, rt.updated_at, s.not_after
-        from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
-        where rt.token = ${hash}
-        for update of rt, s`;
+      const row = await q.lockRefreshToken(tx, hash);
       if (!row) return { kind: 'invalid' as const };
       if (row.not_after && row.not_after.getTime() <= Date.now()) {
-        await tx`delete from auth.sessions where id = ${row.session_id}`;
+        await q.deleteSession(tx, row.session_id);
         return { kind: 'invalid' as const };
       }
-      if (row.revoked) {
-        const recent = Date.now() - row.updated_at.getTime() < this.reuseInterval * 1000;
-        if (!recent) {
-          // Reuse of a rotated token: someone else may hold the family. End the whole session.
-          await tx`delete from auth.sessions where id = ${row.session_id}`;
-          return { kind: 'reused' as const };
-        }
-        await tx`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = ${row.session_id} and not revoked`;
-      } else {
-        await tx`update auth.refresh_tokens set revoked = true, updated_at = now() where id = ${row.id}`;
+      if (row.revoked && Date.now() - row.updated_at.getTime() >= this.reuseInterval * 1000) {
+        // Reuse of a rotated token: someone else may hold the family. End the whole session.
+        await q.deleteSession(tx, row.session_id);
+        return { kind: 'reused' as const };
       }
-      await tx`insert into auth.refresh_tokens (token, user_id, session_id, parent) values (${newHash}, ${row.user_id}, ${row.session_id}, ${hash})`;
-      await tx`update auth.sessions set refreshed_at = now(), updated_at = now() where id = ${row.session_id}`;
-      const [user] = await tx<UserRow[]>`select * from auth.users where id = ${row.user_id}`;
+      await q.rotateRefreshToken(tx, { tokenId: row.id, tokenHash: hash, newHash, sessionId: row.session_id, userId: row.user_id, wholeFamily: row.revoked });
+      const user = await q.userById(tx, row.user_id);
       if (!user || !isUsable(user) || !user.email_confirmed_at) {
-        await tx`delete from auth.sessions where id = ${row.session_id}`;
+        await q.deleteSession(tx, row.session_id);
         return { kind: 'invalid' as const };
       }
       return { kind: 'ok' as const, user: toUser(user), sessionId: row.session_id };
@@ -235,41 +204,41 @@ export class LocalAuthProvider implements AuthProvider {
       const claims = await this.verifyAccessToken(input.accessToken);
       const sessionId = claims?.session_id;
       if (typeof sessionId === 'string' && UUID.test(sessionId) && claims?.sub) {
-        await this.sql`delete from auth.sessions where id = ${sessionId} and user_id = ${claims.sub}`;
+        await q.deleteSession(this.sql, sessionId, claims.sub);
       }
     }
     if (input.refreshToken) {
       const hash = await sha256Hex(input.refreshToken);
-      await this.sql`delete from auth.sessions where id = (select session_id from auth.refresh_tokens where token = ${hash})`;
+      await q.deleteSessionOfRefreshToken(this.sql, hash);
     }
   }
 
   async forgotPassword(email: string, lang: Lang): Promise<void> {
     const address = normalizeEmail(email);
     const code = await this.sql.begin(async (tx) => {
-      const [row] = await tx<UserRow[]>`select * from auth.users where lower(email) = ${address} for update`;
+      const row = await q.lockUserByEmail(tx, address);
       if (!row || !row.email_confirmed_at || !isUsable(row)) {
         await hmacSha256Hex(this.config.jwtSecret, address);
         return null;
       }
-      await tx`update auth.users set recovery_sent_at = now() where id = ${row.id}`;
-      return this.issueCode(tx as unknown as Tx, row.id, 'recovery_token', address);
+      await q.markRecoverySent(tx, row.id);
+      return this.issueCode(tx, row.id, 'recovery_token', address);
     });
     if (code) this.deliver(address, 'reset-code', lang, code);
   }
 
   async verifyResetCode(email: string, code: string): Promise<void> {
-    const check = await this.sql.begin((tx) => this.checkCode(tx as unknown as Tx, normalizeEmail(email), 'recovery_token', code, false));
+    const check = await this.sql.begin((tx) => this.checkCode(tx, normalizeEmail(email), 'recovery_token', code, false));
     this.codeResult(check);
   }
 
   async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
     const hash = await bcrypt.hash(newPassword, this.cost);
     const check = await this.sql.begin(async (tx) => {
-      const result = await this.checkCode(tx as unknown as Tx, normalizeEmail(email), 'recovery_token', code, true);
+      const result = await this.checkCode(tx, normalizeEmail(email), 'recovery_token', code, true);
       if (result.status === 'ok') {
-        await tx`update auth.users set encrypted_password = ${hash}, updated_at = now() where id = ${result.userId}`;
-        await tx`delete from auth.sessions where user_id = ${result.userId}`;
+        await q.setPasswordHash(tx, result.userId, hash);
+        await q.deleteUserSessions(tx, result.userId);
       }
       return result;
     });
@@ -288,9 +257,8 @@ export class LocalAuthProvider implements AuthProvider {
     const claims = await this.verifyAccessToken(user.accessToken);
     const keep = typeof claims?.session_id === 'string' && UUID.test(claims.session_id) ? claims.session_id : null;
     await this.sql.begin(async (tx) => {
-      await tx`update auth.users set encrypted_password = ${hash}, updated_at = now() where id = ${row.id}`;
-      if (keep) await tx`delete from auth.sessions where user_id = ${row.id} and id <> ${keep}`;
-      else await tx`delete from auth.sessions where user_id = ${row.id}`;
+      await q.setPasswordHash(tx, row.id, hash);
+      await q.deleteUserSessions(tx, row.id, keep);
     });
   }
 
@@ -301,18 +269,13 @@ export class LocalAuthProvider implements AuthProvider {
 
   async updateName(userId: string, name: string): Promise<AuthUser | null> {
     if (!UUID.test(userId)) return null;
-    const [row] = await this.sql<UserRow[]>`
-      update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || ${this.sql.json({ name })}, updated_at = now()
-      where id = ${userId} returning *`;
+    const row = await q.setUserName(this.sql, userId, name);
     return row ? toUser(row) : null;
   }
 
   async setAdminRole(userId: string, isAdmin: boolean): Promise<void> {
     if (!UUID.test(userId)) throw new ApiError(404, 'not_found');
-    const rows = isAdmin
-      ? await this.sql`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"role":"admin"}'::jsonb, updated_at = now() where id = ${userId} returning id`
-      : await this.sql`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) - 'role', updated_at = now() where id = ${userId} returning id`;
-    if (!rows.length) throw new ApiError(404, 'not_found');
+    if (!await q.setAdminRole(this.sql, userId, isAdmin)) throw new ApiError(404, 'not_found');
   }
 
   async createAdmin(input: { email: string; password: string; name?: string }): Promise<{ user: AuthUser; created: boolean }> {
@@ -320,22 +283,13 @@ export class LocalAuthProvider implements AuthProvider {
     const hash = await bcrypt.hash(input.password, this.cost);
     const appMeta = { ...APP_META, role: 'admin' };
     return this.sql.begin(async (tx) => {
-      const [existing] = await tx<UserRow[]>`select * from auth.users where lower(email) = ${email} for update`;
+      const existing = await q.lockUserByEmail(tx, email);
       if (existing) {
-        const [row] = await tx<UserRow[]>`
-          update auth.users set encrypted_password = ${hash}, email_confirmed_at = coalesce(email_confirmed_at, now()),
-            raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || ${tx.json(appMeta)},
-            raw_user_meta_data = case when ${input.name ?? null}::text is null then raw_user_meta_data
-                                      else coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('name', ${input.name ?? null}::text) end,
-            updated_at = now()
-          where id = ${existing.id} returning *`;
-        return { user: toUser(row!), created: false };
+        const row = await q.promoteToAdmin(tx, existing.id, { passwordHash: hash, appMeta, name: input.name ?? null });
+        return { user: toUser(row), created: false };
       }
-      const [row] = await tx<UserRow[]>`
-        insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-        values (${email}, ${hash}, now(), ${tx.json(appMeta)}, ${tx.json({ name: input.name ?? 'Administrator' })})
-        returning *`;
-      return { user: toUser(row!), created: true };
+      const row = await q.insertAdmin(tx, { email, passwordHash: hash, appMeta, name: input.name ?? 'Administrator' });
+      return { user: toUser(row), created: true };
     });
   }
 
@@ -347,15 +301,13 @@ export class LocalAuthProvider implements AuthProvider {
 
   // ---- internals ----
 
-  private async userByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.sql<UserRow[]>`select * from auth.users where lower(email) = ${email}`;
-    return row;
+  private userByEmail(email: string): Promise<UserRow | undefined> {
+    return q.userByEmail(this.sql, email);
   }
 
   private async userRow(userId: string): Promise<UserRow | undefined> {
     if (!UUID.test(userId)) return undefined;
-    const [row] = await this.sql<UserRow[]>`select * from auth.users where id = ${userId}`;
-    return row;
+    return q.userById(this.sql, userId);
   }
 
   private codeHash(userId: string, type: CodeType, code: string): Promise<string> {
@@ -363,14 +315,10 @@ export class LocalAuthProvider implements AuthProvider {
   }
 
   /** Stores a fresh code for (user, type), replacing any earlier one; returns the code in clear. */
-  private async issueCode(tx: Tx, userId: string, type: CodeType, email: string): Promise<string> {
+  private async issueCode(tx: OwnerDb, userId: string, type: CodeType, email: string): Promise<string> {
     const code = randomSixDigitCode();
     const hash = await this.codeHash(userId, type, code);
-    await tx`
-      insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to)
-      values (${userId}, ${type}, ${hash}, ${email})
-      on conflict (user_id, token_type) do update
-        set token_hash = excluded.token_hash, relates_to = excluded.relates_to, attempts = 0, created_at = now(), updated_at = now()`;
+    await q.upsertCode(tx, { userId, type, hash, email });
     return code;
   }
 
@@ -378,26 +326,21 @@ export class LocalAuthProvider implements AuthProvider {
    * Checks `code` for the address inside `tx`: a wrong guess counts an attempt (committed by the
    * caller's transaction even though the check fails); `consume` deletes the code when it matches.
    */
-  private async checkCode(tx: Tx, email: string, type: CodeType, code: string, consume: boolean): Promise<CodeCheck> {
-    const [user] = await tx<{ id: string; email_confirmed_at: Date | null }[]>`
-      select id, email_confirmed_at from auth.users where lower(email) = ${email}`;
-    const [token] = user
-      ? await tx<{ id: string; token_hash: string; attempts: number; created_at: Date }[]>`
-          select id, token_hash, attempts, created_at from auth.one_time_tokens
-          where user_id = ${user.id} and token_type = ${type} for update`
-      : [];
+  private async checkCode(tx: OwnerDb, email: string, type: CodeType, code: string, consume: boolean): Promise<CodeCheck> {
+    const user = await q.codeUser(tx, email);
+    const token = user ? await q.lockCode(tx, user.id, type) : undefined;
     const candidate = await this.codeHash(user?.id ?? '00000000-0000-0000-0000-000000000000', type, code);
     if (!user || !token) return { status: 'invalid' };
     if (token.attempts >= this.maxAttempts) return { status: 'exhausted' };
     if (token.created_at.getTime() + this.codeTtl * 1000 <= Date.now()) {
-      await tx`delete from auth.one_time_tokens where id = ${token.id}`;
+      await q.deleteCode(tx, token.id);
       return { status: 'invalid' };
     }
     if (!timingSafeEqualText(candidate, token.token_hash)) {
-      await tx`update auth.one_time_tokens set attempts = attempts + 1, updated_at = now() where id = ${token.id}`;
+      await q.countCodeAttempt(tx, token.id);
       return { status: 'invalid' };
     }
-    if (consume) await tx`delete from auth.one_time_tokens where id = ${token.id}`;
+    if (consume) await q.deleteCode(tx, token.id);
     return { status: 'ok', userId: user.id };
   }
 
@@ -419,12 +362,7 @@ export class LocalAuthProvider implements AuthProvider {
   private async createSession(user: AuthUser, ttlSeconds: number): Promise<AuthSession> {
     const refreshToken = randomToken();
     const hash = await sha256Hex(refreshToken);
-    const sessionId = await this.sql.begin(async (tx) => {
-      const [session] = await tx<{ id: string }[]>`
-        insert into auth.sessions (user_id, not_after) values (${user.id}, now() + make_interval(secs => ${ttlSeconds})) returning id`;
-      await tx`insert into auth.refresh_tokens (token, user_id, session_id) values (${hash}, ${user.id}, ${session!.id})`;
-      return session!.id;
-    });
+    const sessionId = await this.sql.begin((tx) => q.insertSession(tx, user.id, ttlSeconds, hash));
     const { token, expiresAt } = await this.sign(user, sessionId);
     return { token, refreshToken, expiresAt, user };
   }
@@ -432,8 +370,7 @@ export class LocalAuthProvider implements AuthProvider {
   /** Sends a mail in the background (the answer must not wait on SMTP nor reveal whether one was sent). */
   private deliver(to: string, kind: AuthMailKind, lang: Lang, code?: string): void {
     const job = (async () => {
-      const [settings] = await this.sql<{ site_name: string | null; site_name_ar: string | null }[]>`
-        select site_name, site_name_ar from public.website_settings limit 1`.catch(() => []);
+      const settings = await q.siteNamesForMail(this.sql);
       const siteName = (lang === 'ar' ? settings?.site_name_ar?.trim() : '') || settings?.site_name?.trim() || 'Dalil';
       await this.config.mailer.sendAuthMail({ to, kind, lang, siteName, code });
     })()

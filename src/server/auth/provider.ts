@@ -1,5 +1,5 @@
 import type { AccessTokenVerifier } from './tokens.ts';
-import type { Lang } from '../http/messages.ts';
+import type { Lang } from '../message-catalogue.ts';
 
 /**
  * One interface for accounts and sign-in, implemented by `LocalAuthProvider` (embedded

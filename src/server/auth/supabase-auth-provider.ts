@@ -3,8 +3,8 @@ import { base64url, createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader
 import type { Sql } from 'postgres';
 import type { JwtClaims } from '../db/client.ts';
 import { ApiError } from '../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
-import type { Lang } from '../http/messages.ts';
+import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
+import type { Lang } from '../message-catalogue.ts';
 import type { RequestLogger } from '../http/request-log.ts';
 import { hmacSha256Hex, sha256Hex } from './crypto.ts';
 import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './provider.ts';

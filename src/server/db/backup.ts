@@ -3,6 +3,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Sql } from 'postgres';
+import {
+  APP_APPLICATION_NAME, appConnections, copyIn, copyOut, listSequences, listTables, migrationVersions, restoreTarget,
+  serverIdentity, setCopySettings, setSequence, tableChecksum, truncateTables,
+} from '../queries/backup.ts';
+
+export { BACKUP_SCHEMAS } from '../queries/backup.ts';
 
 /**
  * Logical backups of the directory database (docs/decisions/009-backups.md): one gzip'd `COPY … TO STDOUT`
@@ -11,15 +17,9 @@ import type { Sql } from 'postgres';
  * plus a copy of the local uploads folder. Restore loads them into a database migrated to the same
  * versions, in one transaction with triggers off (`session_replication_role = replica`, as pg_dump's
  * --disable-triggers), checks every table's checksum before committing, and only then swaps the uploads.
- * Node only; needs the owner (superuser) connection of the embedded stack.
+ * Node only; needs the owner (superuser) connection of the embedded stack. The statements are in
+ * queries/backup.ts.
  */
-
-/** Schemas whose tables are backed up: Supabase's auth and storage metadata, the app's own. */
-export const BACKUP_SCHEMAS = ['auth', 'storage', 'public', 'private', 'supabase_migrations'] as const;
-/** Schema state, not data: compared with the target instead of restored. */
-const SKIPPED_TABLES = new Set(['supabase_migrations.schema_migrations']);
-/** The application_name of the API's pools (src/server/db/client.ts). */
-export const APP_APPLICATION_NAME = 'city-directory-api';
 
 export interface BackupTable {
   schema: string;
@@ -56,63 +56,6 @@ export class BackupError extends Error {
   }
 }
 
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const qualified = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
-
-interface TableInfo { oid: number; schema: string; name: string; columns: string[] }
-
-/** Ordinary tables of BACKUP_SCHEMAS with their non-generated columns, parents first (foreign keys). */
-async function listTables(sql: Sql): Promise<TableInfo[]> {
-  const tables = await sql<{ oid: number; schema: string; name: string; columns: string[] }[]>`
-    select c.oid::int as oid, n.nspname as schema, c.relname as name,
-           array(select a.attname::text from pg_attribute a
-                 where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-                 order by a.attnum) as columns
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where c.relkind in ('r', 'p') and not c.relispartition and n.nspname = any(${[...BACKUP_SCHEMAS]})
-     order by n.nspname, c.relname`;
-  const kept = tables.filter((t) => !SKIPPED_TABLES.has(`${t.schema}.${t.name}`));
-  const edges = await sql<{ child: number; parent: number }[]>`
-    select conrelid::int as child, confrelid::int as parent from pg_constraint where contype = 'f' and conrelid <> confrelid`;
-  const parents = new Map<number, Set<number>>();
-  for (const e of edges) (parents.get(e.child) ?? parents.set(e.child, new Set()).get(e.child)!).add(e.parent);
-  const ordered: TableInfo[] = [];
-  const state = new Map<number, 'visiting' | 'done'>();
-  const byOid = new Map(kept.map((t) => [t.oid, t]));
-  const visit = (t: TableInfo) => {
-    if (state.get(t.oid) === 'done' || state.get(t.oid) === 'visiting') return; // a cycle: order does not matter with triggers off
-    state.set(t.oid, 'visiting');
-    for (const p of parents.get(t.oid) ?? []) if (byOid.has(p)) visit(byOid.get(p)!);
-    state.set(t.oid, 'done');
-    ordered.push(t);
-  };
-  for (const t of kept) visit(t);
-  return ordered;
-}
-
-/** Row count and checksum of `columns` of a table, in the current transaction. */
-async function tableChecksum(tx: Sql, t: { schema: string; name: string; columns: string[] }): Promise<{ rows: number; checksum: string }> {
-  const row = t.columns.length ? `row(${t.columns.map((c) => `t.${ident(c)}`).join(', ')})::text` : `''`;
-  const [r] = await tx.unsafe<{ rows: number; checksum: string }[]>(
-    `select count(*)::int as rows, md5(coalesce(string_agg(md5(${row}), '' order by md5(${row})), '')) as checksum from ${qualified(t)} t`,
-  );
-  return { rows: r!.rows, checksum: r!.checksum };
-}
-
-async function migrationVersions(sql: Sql): Promise<string[]> {
-  const [exists] = await sql`select to_regclass('supabase_migrations.schema_migrations') is not null as yes`;
-  if (!exists?.yes) return [];
-  return (await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations order by version`).map((r) => r.version);
-}
-
-/** Sessions of the API (application_name city-directory-api…) on this database, other than ours. */
-export async function appConnections(sql: Sql): Promise<number> {
-  const [r] = await sql<{ n: number }[]>`
-    select count(*)::int as n from pg_stat_activity
-     where datname = current_database() and pid <> pg_backend_pid() and application_name like ${`${APP_APPLICATION_NAME}%`}`;
-  return r!.n;
-}
-
 function folderStats(dir: string): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
@@ -141,25 +84,19 @@ export async function backupDatabase(sql: Sql, outDir: string, options: { upload
   mkdirSync(partial, { recursive: true });
   try {
     const manifest = await sql.begin('isolation level repeatable read read only', async (tx) => {
-      await tx`select set_config('timezone', 'UTC', true), set_config('datestyle', 'ISO, YMD', true), set_config('extra_float_digits', '3', true)`;
-      const [{ server, database }] = await tx<{ server: string; database: string }[]>`select version() as server, current_database() as database`;
+      await setCopySettings(tx);
+      const { server, database } = await serverIdentity(tx);
       const tables: BackupTable[] = [];
-      for (const t of await listTables(tx as unknown as Sql)) {
+      for (const t of await listTables(tx)) {
         const file = `${t.schema}.${t.name}.copy.gz`
-        const { rows, checksum } = await tableChecksum(tx as unknown as Sql, t);
-        const source = await tx.unsafe(`copy ${qualified(t)} (${t.columns.map(ident).join(', ')}) to stdout`).readable();
-        await pipeline(source, createGzip(), createWriteStream(path.join(partial, file)));
+        const { rows, checksum } = await tableChecksum(tx, t);
+        await pipeline(await copyOut(tx, t), createGzip(), createWriteStream(path.join(partial, file)));
         tables.push({ schema: t.schema, name: t.name, columns: t.columns, rows, checksum, file });
       }
-      const sequences = [];
-      for (const s of await tx<{ schema: string; name: string }[]>`
-        select schemaname as schema, sequencename as name from pg_sequences where schemaname = any(${[...BACKUP_SCHEMAS]}) order by 1, 2`) {
-        const [v] = await tx.unsafe<{ last_value: string; is_called: boolean }[]>(`select last_value::text, is_called from ${qualified(s)}`);
-        sequences.push({ schema: s.schema, name: s.name, lastValue: v!.last_value, isCalled: v!.is_called });
-      }
+      const sequences = await listSequences(tx);
       return {
         format: 'city-directory-backup' as const, version: 1 as const, createdAt: new Date().toISOString(), server, database,
-        migrations: await migrationVersions(tx as unknown as Sql), tables, sequences, uploads: null as BackupManifest['uploads'],
+        migrations: await migrationVersions(tx), tables, sequences, uploads: null as BackupManifest['uploads'],
       };
     });
     if (options.uploadsDir && existsSync(options.uploadsDir)) {
@@ -202,19 +139,15 @@ export interface RestoreReport {
  * Any other database needs a superuser connection for the same reason.
  */
 export async function restoreTargetRefusal(sql: Sql): Promise<string | null> {
-  const [target] = await sql<{ supabase: boolean; superuser: boolean; role: string }[]>`
-    select exists (select from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                   where n.nspname = 'auth' and c.relname = 'schema_migrations')
-           or exists (select from pg_roles where rolname = 'supabase_admin') as supabase,
-           (select rolsuper from pg_roles where rolname = current_user) as superuser, current_user::text as role`;
-  if (target!.supabase) {
+  const target = await restoreTarget(sql);
+  if (target.supabase) {
     return 'This is a Supabase database (Supabase Auth\'s auth.schema_migrations / the supabase_admin role): its auth and storage '
       + 'schemas are Supabase\'s, and a restore needs a superuser, which a Supabase project does not give. Nothing was changed. '
       + 'Use Supabase\'s own backups or point-in-time recovery (Dashboard → Database → Backups) to go back in time, '
       + 'or `supabase db dump --data-only` with psql to copy data between projects (docs/decisions/014-faithful-to-supabase.md).';
   }
-  if (!target!.superuser) {
-    return `The restore needs a superuser connection (it turns triggers off with session_replication_role); ${target!.role} is not one. Nothing was changed.`;
+  if (!target.superuser) {
+    return `The restore needs a superuser connection (it turns triggers off with session_replication_role); ${target.role} is not one. Nothing was changed.`;
   }
   return null;
 }
@@ -247,9 +180,8 @@ export async function restoreDatabase(sql: Sql, fromDir: string, options: { uplo
     );
   }
   const report = await sql.begin(async (tx) => {
-    await tx`select set_config('timezone', 'UTC', true), set_config('datestyle', 'ISO, YMD', true), set_config('extra_float_digits', '3', true),
-                    set_config('session_replication_role', 'replica', true)`;
-    const current = await listTables(tx as unknown as Sql);
+    await setCopySettings(tx, { triggersOff: true });
+    const current = await listTables(tx);
     const known = new Set(manifest.tables.map((t) => `${t.schema}.${t.name}`));
     const unknown = current.filter((t) => !known.has(`${t.schema}.${t.name}`));
     if (unknown.length) throw new BackupError(`The database has tables the backup does not know: ${unknown.map((t) => `${t.schema}.${t.name}`).join(', ')}.`);
@@ -260,23 +192,20 @@ export async function restoreDatabase(sql: Sql, fromDir: string, options: { uplo
       const missing = t.columns.filter((c) => !target.columns.includes(c));
       if (missing.length) throw new BackupError(`${t.schema}.${t.name} has no column(s) ${missing.join(', ')}.`);
     }
-    if (manifest.tables.length) await tx.unsafe(`truncate ${manifest.tables.map(qualified).join(', ')}`);
+    await truncateTables(tx, manifest.tables);
     let rows = 0;
     for (const t of manifest.tables) {
-      const sink = await tx.unsafe(`copy ${qualified(t)} (${t.columns.map(ident).join(', ')}) from stdin`).writable();
-      await pipeline(createReadStream(path.join(fromDir, t.file)), createGunzip(), sink);
+      await pipeline(createReadStream(path.join(fromDir, t.file)), createGunzip(), await copyIn(tx, t));
       rows += t.rows;
     }
     for (const t of manifest.tables) {
-      const got = await tableChecksum(tx as unknown as Sql, t);
+      const got = await tableChecksum(tx, t);
       if (got.rows !== t.rows || got.checksum !== t.checksum) {
         throw new BackupError(`${t.schema}.${t.name} does not match the backup after loading (rows ${got.rows} of ${t.rows}, checksum ${got.checksum} vs ${t.checksum}); nothing was changed.`);
       }
     }
     // last: setval is not undone by a rollback, so only once every table matched
-    for (const s of manifest.sequences) {
-      await tx`select setval(${qualified(s)}::regclass, ${s.lastValue}::bigint, ${s.isCalled})`;
-    }
+    for (const s of manifest.sequences) await setSequence(tx, s);
     return { tables: manifest.tables.length, rows, sequences: manifest.sequences.length };
   });
   let uploads: RestoreReport['uploads'] = null;

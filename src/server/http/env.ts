@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Sql } from 'postgres';
 import type { JwtClaims, Tx } from '../db/client.ts';
 import type { AccessTokenVerifier } from '../auth/tokens.ts';
-import type { Lang } from './messages.ts';
+import type { Lang } from '../message-catalogue.ts';
 
 /** What the runtime-neutral app needs from its entry point (Node or Deno). */
 export interface AppDeps {

@@ -1,6 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, toApiError } from './errors.ts';
+import { ConflictError, ForbiddenError, GoneError, NotFoundError, ValidationError } from '../domain-errors.ts';
 import { ApiError } from './api-error.ts';
 
 describe('fieldErrors', () => {
@@ -26,6 +27,17 @@ describe('toApiError', () => {
   it('passes ApiErrors through unchanged', () => {
     const error = new ApiError(404, 'place_not_found');
     expect(toApiError(error)).toBe(error);
+  });
+
+  it('maps domain errors to their status by kind, keeping code, fields, params and extra members', () => {
+    expect(toApiError(new ValidationError('no_changes'))).toMatchObject({ status: 400, code: 'no_changes' });
+    expect(toApiError(new ForbiddenError('not_place_owner'))).toMatchObject({ status: 403, code: 'not_place_owner' });
+    expect(toApiError(new NotFoundError('zone_not_found'))).toMatchObject({ status: 404, code: 'zone_not_found' });
+    expect(toApiError(new ConflictError('slug_taken', { fields: { slug: ['This slug is already in use'] } })))
+      .toMatchObject({ status: 409, code: 'slug_taken', fields: { slug: ['This slug is already in use'] } });
+    expect(toApiError(new ConflictError('category_in_use', { params: { count: 2 }, extra: { placesCount: 2 } })))
+      .toMatchObject({ status: 409, code: 'category_in_use', params: { count: 2 }, details: { placesCount: 2 } });
+    expect(toApiError(new GoneError('history_restore_expired', { params: { days: 30 } }))).toMatchObject({ status: 410, params: { days: 30 } });
   });
 
   it('maps Hono HTTP exceptions (body limit, bad JSON)', () => {

@@ -1,17 +1,19 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { classifyPgError } from '../db/database-error.ts';
+import { DomainError, type DomainErrorKind, type FieldProblem } from '../domain-errors.ts';
+import { langFromHeader, message, type ErrorCode, type Lang } from '../message-catalogue.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './env.ts';
-import { localizeFields, type FieldProblem } from './field-messages.ts';
-import { langFromHeader, message, type Lang } from './messages.ts';
+import { localizeFields } from './field-messages.ts';
 import type { RequestLogger } from './request-log.ts';
 
 /**
- * Error handling of the API, in one place: every error a handler or middleware throws (ApiError,
- * Hono's HTTPException, a Postgres error, anything else) becomes the JSON error envelope
+ * Error handling of the API, in one place: every error a handler or middleware throws (ApiError, a
+ * DomainError of the service layer, Hono's HTTPException, a Postgres error, anything else) becomes the JSON error envelope
  * `{ success:false, error:{ code, message, fields?, fieldCodes? } }` with its HTTP status, the message
- * and the field messages in the request's language (http/messages.ts, http/field-messages.ts).
+ * and the field messages in the request's language (message-catalogue.ts, http/field-messages.ts).
  */
 
 type Issue = { path: PropertyKey[]; message: string; code?: string; origin?: string };
@@ -31,7 +33,7 @@ export function fieldErrors(issues: Issue[]): Record<string, FieldProblem[]> {
  * written (the route already wrote it in the request's language), without codes (import_rejected:
  * "places[3]" → "lat: …", see routes/admin/import.ts).
  */
-const REPORT_CODES = new Set(['import_rejected']);
+const REPORT_CODES = new Set<ErrorCode>(['import_rejected']);
 
 /** `error.fields` (+ `fieldCodes`) of `error` in `lang`; nothing when it has none. */
 function fieldsOf(error: ApiError, lang: Lang) {
@@ -52,9 +54,22 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError) {
   );
 }
 
-/** Maps any thrown value to an ApiError: ours as is, Postgres errors by SQLSTATE, the rest 500. */
+/** The HTTP status of each kind of domain error (domain-errors.ts). */
+export const DOMAIN_ERROR_STATUS = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+} as const satisfies Record<DomainErrorKind, ContentfulStatusCode>;
+
+/**
+ * Maps any thrown value to an ApiError: ours as is, domain errors by kind (DOMAIN_ERROR_STATUS, with
+ * their code, fields, params and extra members), Postgres errors by SQLSTATE, the rest 500.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return new ApiError(DOMAIN_ERROR_STATUS[error.kind], error.code, error.fields, error.params, undefined, error.extra);
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError(413, 'payload_too_large');
     if (error.status === 400) return new ApiError(400, 'invalid_json');

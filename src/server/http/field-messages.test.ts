@@ -11,7 +11,8 @@ import { INVALID_BBOX_MESSAGE } from '../../shared/schemas/map.ts';
 import { PLACE_FIELD_MESSAGES } from '../../shared/schemas/place-form.ts';
 import { REASON_REQUIRED_MESSAGE } from '../../shared/schemas/place-request.ts';
 import { IMPORT_REASONS } from '../db/import-directory.ts';
-import { FIELD_MESSAGE_ENTRIES, IMPORT_REASONS_AR, importReasonText, localizeFieldProblem, localizeFields, SERVER_FIELD_MESSAGES } from './field-messages.ts';
+import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
+import { FIELD_MESSAGE_ENTRIES, IMPORT_REASONS_AR, importReasonText, localizeFieldProblem, localizeFields } from './field-messages.ts';
 
 const ARABIC_LETTER = /[\u0621-\u064A]/;
 

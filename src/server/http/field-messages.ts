@@ -7,13 +7,14 @@ import { HISTORY_ID_REQUIRED } from '../../shared/schemas/history.ts';
 import { INVALID_BBOX_MESSAGE } from '../../shared/schemas/map.ts';
 import { PLACE_FIELD_MESSAGES } from '../../shared/schemas/place-form.ts';
 import { REASON_REQUIRED_MESSAGE } from '../../shared/schemas/place-request.ts';
-import type { Lang } from './messages.ts';
+import { SERVER_FIELD_MESSAGES, type FieldProblem } from '../domain-errors.ts';
+import type { Lang } from '../message-catalogue.ts';
 
 /**
  * Field messages of `error.fields` in the request's language (docs/decisions/034-field-messages.md).
  *
  * A schema or a check names a field's problem with an English message constant (src/shared for the
- * schemas both sides use, SERVER_FIELD_MESSAGES below for checks only the server makes); the error
+ * schemas both sides use, SERVER_FIELD_MESSAGES in domain-errors.ts for checks only the server makes); the error
  * handler answers it through `localizeFieldProblem`: the constant itself in English, its Arabic text
  * here in Arabic, and a stable snake_case code (`error.fieldCodes`) in both. Wherever the browser shows the
  * same message, the Arabic is its words in locales/ar/*.json, letter for letter (field-messages.test.ts
@@ -22,23 +23,6 @@ import type { Lang } from './messages.ts';
  * received string", an upstream auth service's text) stays as is in English and becomes a generic
  * Arabic sentence chosen by its zod issue code, so no English reaches an Arabic answer.
  */
-
-/** Field messages of checks made by the server after parsing (references, uniqueness, uploads, passwords). */
-export const SERVER_FIELD_MESSAGES = {
-  slugTaken: 'This slug is already in use',
-  buildingNotInZone: 'Building is not in this zone',
-  invalidListCursor: 'invalid or expired cursor for this list',
-  nearRequired: 'near ("<latitude>,<longitude>") is required with sort=distance',
-  bboxWithZoom: 'bbox and zoom go together: give both or neither',
-  fileTooLarge: 'file too large',
-  invalidFileType: 'invalid file type',
-  imageRequired: 'image required',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  samePassword: 'The new password must be different from the current one',
-} as const;
-
-/** A field problem as thrown: an English message, or a zod issue (its code decides an unknown message's Arabic). */
-export type FieldProblem = string | { message: string; code: string; origin?: string };
 
 type Entry = readonly [english: string, code: string, arabic: string];
 

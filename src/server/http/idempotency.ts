@@ -8,7 +8,6 @@ import {
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from '../../shared/idempotency.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './env.ts';
-import { addMessages } from './messages.ts';
 import type { RequestLogger } from './request-log.ts';
 
 /**
@@ -25,21 +24,6 @@ import type { RequestLogger } from './request-log.ts';
  * Requests without the header, anonymous ones and other operations are untouched. Keys are per user
  * (public.idempotency_keys, RLS), so two users never see each other's answers.
  */
-
-addMessages({
-  idempotency_key_invalid: {
-    en: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
-    ar: 'يجب أن تكون ترويسة Idempotency-Key من 1 إلى 255 محرفًا مرئيًا من محارف ASCII.',
-  },
-  idempotency_key_reused: {
-    en: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
-    ar: 'استُخدم مفتاح Idempotency-Key هذا لطلب مختلف. استخدم مفتاحًا جديدًا لكل طلب جديد.',
-  },
-  idempotency_key_in_progress: {
-    en: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
-    ar: 'ما زال طلب بمفتاح Idempotency-Key هذا قيد المعالجة. حاول مرة أخرى بعد لحظات.',
-  },
-});
 
 const METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** Multipart uploads stream their body to storage (read once, 5 MB): a repeat only stores the file again. */

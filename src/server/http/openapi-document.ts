@@ -1,7 +1,7 @@
 import { CACHEABLE_ROUTES } from './cacheable-routes.ts';
 import { fieldCodes } from './field-messages.ts';
 import { idempotentOperation } from './idempotency.ts';
-import { errorCodes, MESSAGES } from './messages.ts';
+import { errorCodes, MESSAGES } from '../message-catalogue.ts';
 import {
   IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER,
 } from '../../shared/idempotency.ts';

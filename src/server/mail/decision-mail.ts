@@ -1,4 +1,4 @@
-import type { Lang } from '../http/messages.ts';
+import type { Lang } from '../message-catalogue.ts';
 import { escapeHtml, type RenderedMail } from './templates.ts';
 
 /** What a decision mail says: the outcome, the place's name, and the link (approved) or the reason (rejected). */

@@ -1,4 +1,4 @@
-import type { Lang } from '../http/messages.ts';
+import type { Lang } from '../message-catalogue.ts';
 import type { AuthMailKind, RenderedMail } from './templates.ts';
 
 // The mailer's interface, apart from its nodemailer implementation (mailer.ts), so code that runs in the

@@ -1,4 +1,4 @@
-import type { Lang } from '../http/messages.ts';
+import type { Lang } from '../message-catalogue.ts';
 
 /** The auth mails: sign-up code, reset code, and "you already have an account" (sign-up on a taken address). */
 export type AuthMailKind = 'signup-code' | 'reset-code' | 'account-exists';

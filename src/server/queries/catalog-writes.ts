@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ConflictError, NotFoundError } from '../domain-errors.ts';
 import type { Building, Category, Zone } from '../../shared/schemas/entities.ts';
 
 type OrderEntry = Parameters<typeof reorderZones>[1][number];
@@ -28,7 +28,7 @@ export async function createZone(tx: Tx, fields: ZoneFields & { title: string; s
 
 /** Updates zone `id` (locked first): the given fields; slug and order checked against the other zones. */
 export async function changeZone(tx: Tx, id: number, fields: ZoneFields & { slug?: string; order?: number }): Promise<Zone> {
-  if (!await lockZone(tx, id)) throw new ApiError(404, 'zone_not_found');
+  if (!await lockZone(tx, id)) throw new NotFoundError('zone_not_found');
   if (fields.slug) await assertSlugFree(tx, 'zones', fields.slug, { excludeId: id });
   if (fields.order !== undefined) await assertZoneOrderFree(tx, fields.order, id);
   await updateZone(tx, id, fields);
@@ -40,7 +40,7 @@ export async function changeZone(tx: Tx, id: number, fields: ZoneFields & { slug
  * The row lock keeps places and buildings from being added to the zone while it is counted and deleted.
  */
 export async function removeZone(tx: Tx, id: number): Promise<{ id: number; detachedPlaces: number; deletedBuildings: number }> {
-  if (!await lockZone(tx, id)) throw new ApiError(404, 'zone_not_found');
+  if (!await lockZone(tx, id)) throw new NotFoundError('zone_not_found');
   return { id, ...await deleteZone(tx, id) };
 }
 
@@ -74,7 +74,7 @@ export async function createBuilding(tx: Tx, zoneId: number, fields: BuildingFie
 /** Updates building `id` (locked first); a given slug must be free within its zone. */
 export async function changeBuilding(tx: Tx, id: number, fields: BuildingFields & { slug?: string }): Promise<Building> {
   const zoneId = await lockBuilding(tx, id);
-  if (zoneId === undefined) throw new ApiError(404, 'building_not_found');
+  if (zoneId === undefined) throw new NotFoundError('building_not_found');
   if (fields.slug) await assertSlugFree(tx, 'buildings', fields.slug, { excludeId: id, zoneId });
   await updateBuilding(tx, id, fields);
   return (await readBuilding(tx, id))!;
@@ -83,7 +83,7 @@ export async function changeBuilding(tx: Tx, id: number, fields: BuildingFields 
 /** Deletes building `id` (its places stay, without building): `{ id, zoneId, detachedPlaces }`. */
 export async function removeBuilding(tx: Tx, id: number): Promise<{ id: number; zoneId: number; detachedPlaces: number }> {
   const zoneId = await lockBuilding(tx, id);
-  if (zoneId === undefined) throw new ApiError(404, 'building_not_found');
+  if (zoneId === undefined) throw new NotFoundError('building_not_found');
   return { id, zoneId, detachedPlaces: await deleteBuilding(tx, id) };
 }
 
@@ -96,18 +96,18 @@ export async function createCategory(tx: Tx, fields: CategoryFields & { name: st
 
 /** Updates category `id` (locked first); a given slug must be free. */
 export async function changeCategory(tx: Tx, id: number, fields: CategoryFields): Promise<Category> {
-  if (!await lockCategory(tx, id)) throw new ApiError(404, 'category_not_found');
+  if (!await lockCategory(tx, id)) throw new NotFoundError('category_not_found');
   if (fields.slug) await assertSlugFree(tx, 'categories', fields.slug, { excludeId: id });
   await updateCategory(tx, id, fields);
   return (await readCategory(tx, id))!;
 }
 
 /** 409 `category_in_use` for a category that still has `count` places (`error.count`, `error.placesCount`). */
-export const categoryInUse = (count: number) => new ApiError(409, 'category_in_use', undefined, { count }, undefined, { placesCount: count });
+export const categoryInUse = (count: number) => new ConflictError('category_in_use', { params: { count }, extra: { placesCount: count } });
 
 /** Deletes category `id` unless it has places (categoryInUse). */
 export async function removeCategory(tx: Tx, id: number): Promise<void> {
-  if (!await lockCategory(tx, id)) throw new ApiError(404, 'category_not_found');
+  if (!await lockCategory(tx, id)) throw new NotFoundError('category_not_found');
   const n = await countCategoryPlaces(tx, id);
   if (n > 0) throw categoryInUse(n);
   await deleteCategory(tx, id);

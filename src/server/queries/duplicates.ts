@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
+import { NotFoundError } from '../domain-errors.ts';
 import {
   DUPLICATE_LIMITS, MERGE_FIELDS, type DuplicateCandidate, type DuplicatePair, type DuplicatesQuery, type MergeResult,
 } from '../../shared/schemas/duplicates.ts';
@@ -127,7 +127,7 @@ export async function mergePlaces(tx: Tx, keepId: number, removeId: number): Pro
   const found = await tx`select ${tx(columns)} from public.places where id in (${keepId}, ${removeId}) order by id for update`;
   const keep = found.find((r) => Number(r.id) === keepId);
   const remove = found.find((r) => Number(r.id) === removeId);
-  if (!keep || !remove) throw new ApiError(404, 'place_not_found');
+  if (!keep || !remove) throw new NotFoundError('place_not_found');
 
   const changes: Record<string, unknown> = {};
   const moved: string[] = [];

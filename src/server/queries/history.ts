@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ConflictError, GoneError, NotFoundError } from '../domain-errors.ts';
 import { HISTORY_RESTORE_DAYS, type DeletedPlace, type HistoryEntity, type HistoryEntry } from '../../shared/schemas/history.ts';
 
 /**
@@ -73,10 +73,10 @@ export async function restorePlaceVersion(tx: Tx, entryId: number): Promise<{ pl
     return { placeId: Number(place!.id), slug: String(place!.slug) };
   } catch (error) {
     switch ((error as { code?: string }).code) {
-      case 'HI404': throw new ApiError(404, 'history_entry_not_found');
-      case 'HI422': throw new ApiError(409, 'history_nothing_to_restore');
-      case 'HI409': throw new ApiError(409, 'slug_taken');
-      case 'HI410': throw new ApiError(410, 'history_restore_expired', undefined, { days: HISTORY_RESTORE_DAYS });
+      case 'HI404': throw new NotFoundError('history_entry_not_found');
+      case 'HI422': throw new ConflictError('history_nothing_to_restore');
+      case 'HI409': throw new ConflictError('slug_taken');
+      case 'HI410': throw new GoneError('history_restore_expired', { params: { days: HISTORY_RESTORE_DAYS } });
       default: throw error;
     }
   }

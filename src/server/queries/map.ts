@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
+import { NotFoundError } from '../domain-errors.ts';
 import { coordinatesOf } from '../../shared/map-coordinates.ts';
 import type { BuildingMarker, PlaceMarker } from '../../shared/schemas/map.ts';
 import { categoryIdBySlug } from './categories.ts';
@@ -44,11 +44,11 @@ export async function loadMarkers(tx: Tx, zoneSlug: string | undefined, category
   let categoryId: number | null = null;
   if (zoneSlug) {
     zoneId = await zoneIdBySlug(tx, zoneSlug) ?? null;
-    if (zoneId === null) throw new ApiError(404, 'zone_not_found');
+    if (zoneId === null) throw new NotFoundError('zone_not_found');
   }
   if (categorySlug) {
     categoryId = await categoryIdBySlug(tx, categorySlug) ?? null;
-    if (categoryId === null) throw new ApiError(404, 'category_not_found');
+    if (categoryId === null) throw new NotFoundError('category_not_found');
   }
   const placeRows = await placeMarkerRows(tx, zoneId, categoryId);
   const buildingRows = categoryId != null ? [] : await buildingMarkerRows(tx, zoneId);

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain-errors.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { toPlace } from './mappers.ts';
 import { setStatementTimeout } from './sql.ts';
@@ -157,7 +157,7 @@ export async function assertPlaceReferences(tx: Tx, fields: { categoryId?: numbe
   if (!found.category) errors.categoryId = [PLACE_FIELD_MESSAGES.selectCategory];
   if (!found.zone) errors.zoneId = [PLACE_FIELD_MESSAGES.invalidId];
   if (!found.building) errors.buildingId = [PLACE_FIELD_MESSAGES.invalidId];
-  if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', errors);
+  if (Object.keys(errors).length) throw new ValidationError('validation_failed', { fields: errors });
 }
 
 /**
@@ -216,24 +216,28 @@ export async function submitCreateRequest(tx: Tx, userId: string, payload: Place
  */
 export async function submitEditRequest(tx: Tx, userId: string, placeId: number, changes: PlaceUpdateInput): Promise<PlaceRequest> {
   const place = await placeForEditRequest(tx, placeId);
-  if (!place) throw new ApiError(404, 'place_not_found');
-  if (!place.mine) throw new ApiError(403, 'not_place_owner');
+  if (!place) throw new NotFoundError('place_not_found');
+  if (!place.mine) throw new ForbiddenError('not_place_owner');
   const { payload, previous } = diffPlaceChanges(place.current, changes);
-  if (Object.keys(payload).length === 0) throw new ApiError(400, 'no_changes');
+  if (Object.keys(payload).length === 0) throw new ValidationError('no_changes');
   await assertPlaceReferences(tx, payload as { categoryId?: number; zoneId?: number | null; buildingId?: number | null });
   const requestId = await insertPlaceRequest(tx, { type: 'edit', userId, placeId, payload, previous });
   return toPlaceRequest((await getPlaceRequest(tx, requestId))!);
 }
 
+/** Why an approval cannot be applied (request_not_applicable's `reasonCode`). */
+export type NotApplicableCode = 'category_missing' | 'zone_missing' | 'building_missing' | 'place_missing'
+  | 'name_required' | 'category_required' | 'details_invalid' | 'value_refused';
+
 /**
  * The database's reasons for PR422 (migration 20260101001100_moderation.sql, in English) as a code
- * and a message in both languages (`not_applicable_<code>` in routes/place-requests/messages.ts):
+ * and a message in both languages (`not_applicable_<code>` in message-catalogue.ts):
  * category_missing, zone_missing, building_missing (params.id), place_missing, name_required,
  * category_required, details_invalid, else value_refused (a column check or type refused a value;
  * params.field: the column of a places check constraint, else '?').
  */
-export function notApplicableReason(dbMessage: string): { code: string; key: string; params: Record<string, string> } {
-  const patterns: [RegExp, string][] = [
+export function notApplicableReason(dbMessage: string): { code: NotApplicableCode; key: `not_applicable_${NotApplicableCode}`; params: Record<string, string> } {
+  const patterns: [RegExp, NotApplicableCode][] = [
     [/^category (\S+) does not exist$/, 'category_missing'], [/^zone (\S+) does not exist$/, 'zone_missing'],
     [/^building (\S+) does not exist$/, 'building_missing'], [/^the place no longer exists$/, 'place_missing'],
     [/^name is required$/, 'name_required'], [/^categoryId is required$/, 'category_required'],
@@ -241,24 +245,24 @@ export function notApplicableReason(dbMessage: string): { code: string; key: str
   ];
   for (const [pattern, code] of patterns) {
     const m = pattern.exec(dbMessage);
-    if (m) return { code, key: `not_applicable_${code}`, params: m[1] ? { id: m[1] } : {} };
+    if (m) return { code, key: `not_applicable_${code}` as const, params: m[1] ? { id: m[1] } : {} };
   }
   // a column check of the places table: name the column (e.g. places_phone_check → phone)
   const column = /check constraint "places_([a-z_]+?)_check"/.exec(dbMessage)?.[1];
   return { code: 'value_refused', key: 'not_applicable_value_refused', params: { field: column ?? '?' } };
 }
 
-/** Maps the moderation functions' SQLSTATEs (see the migration's header) to API errors. */
+/** Maps the moderation functions' SQLSTATEs (see the migration's header) to domain errors. */
 export function moderationError(error: unknown): unknown {
   const pg = error as { code?: string; message?: string } | null;
   switch (pg?.code) {
-    case 'PR404': return new ApiError(404, 'place_request_not_found');
-    case 'PR409': return new ApiError(409, 'request_already_reviewed');
+    case 'PR404': return new NotFoundError('place_request_not_found');
+    case 'PR409': return new ConflictError('request_already_reviewed');
     case 'PR422': {
       const reason = notApplicableReason(pg.message ?? '');
-      return new ApiError(409, 'request_not_applicable', undefined, { reason }, undefined, { reasonCode: reason.code });
+      return new ConflictError('request_not_applicable', { params: { reason }, extra: { reasonCode: reason.code } });
     }
-    case '22023': return new ApiError(400, 'validation_failed');
+    case '22023': return new ValidationError('validation_failed');
     default: return error;
   }
 }

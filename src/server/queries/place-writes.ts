@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
+import { NotFoundError, ValidationError } from '../domain-errors.ts';
+import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
 import type { Place } from '../../shared/schemas/entities.ts';
 import { PLACE_FIELD_MESSAGES, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
@@ -63,7 +63,7 @@ export async function resolveReferences<T extends PlaceInput>(tx: Tx, input: T, 
              && Number(found.current_building_zone) !== input.zoneId) {
     out.buildingId = null;
   }
-  if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', errors);
+  if (Object.keys(errors).length) throw new ValidationError('validation_failed', { fields: errors });
   return out;
 }
 
@@ -105,7 +105,7 @@ export async function createPlace(tx: Tx, input: PlaceCreateInput & { slug?: str
 /** Updates place `id` (locked first; 404 `place_not_found`) with the given fields, references reconciled with its current ones. */
 export async function changePlace(tx: Tx, id: number, input: PlaceUpdateInput & { slug?: string }): Promise<Place> {
   const current = await lockPlace(tx, id);
-  if (!current) throw new ApiError(404, 'place_not_found');
+  if (!current) throw new NotFoundError('place_not_found');
   const resolved = await resolveReferences(tx, input, current);
   if (resolved.slug) await assertSlugFree(tx, 'places', resolved.slug, { excludeId: id });
   await updatePlace(tx, id, resolved);

@@ -1,7 +1,7 @@
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
+import { ValidationError } from '../domain-errors.ts';
+import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { missingCondition } from './overview.ts';
 import { openNowContext, type OpenNowContext } from './open-intervals.ts';
@@ -78,7 +78,7 @@ export interface PlacePaging {
 /** Cursor = base64url JSON: ['k', sort, sort value, id] (keyset) or ['r', position] (search relevance). */
 type Cursor = ['k', string, string, number] | ['r', number];
 
-const invalidCursor = () => new ApiError(400, 'validation_failed', { cursor: [SERVER_FIELD_MESSAGES.invalidListCursor] });
+const invalidCursor = () => new ValidationError('validation_failed', { fields: { cursor: [SERVER_FIELD_MESSAGES.invalidListCursor] } });
 
 function encodeCursor(c: Cursor): string {
   // unpadded base64url (RFC 4648 §5): the query schema allows only [A-Za-z0-9_-]
@@ -249,7 +249,7 @@ async function listPlacesByDistance(
  * Searches are capped at SEARCH_WINDOW (1000) results: `total` is then at most 1000 and later
  * pages are empty. Text that has no searchable word (only punctuation or emoji) matches nothing.
  * `sort=distance` orders by great-circle distance from `paging.near` (rows carry `distance_m`; see
- * listPlacesByDistance). Throws ApiError 400 (`fields.cursor`) for a malformed cursor or one from
+ * listPlacesByDistance). Throws ValidationError (400, `fields.cursor`) for a malformed cursor or one from
  * another sort, (`fields.near`) for sort=distance without `near`.
  */
 export async function listPlaces(
@@ -262,7 +262,7 @@ export async function listPlaces(
   const plan = filter.search ? await planSearch(tx, filter.search) : null;
   if (filter.search && !plan) return { rows: [], total: 0, nextCursor: null };
   if (paging.sort === 'distance') {
-    if (!paging.near) throw new ApiError(400, 'validation_failed', { near: [SERVER_FIELD_MESSAGES.nearRequired] });
+    if (!paging.near) throw new ValidationError('validation_failed', { fields: { near: [SERVER_FIELD_MESSAGES.nearRequired] } });
     return listPlacesByDistance(tx, filter, { ...paging, near: paging.near }, plan);
   }
   const limit = paging.limit;

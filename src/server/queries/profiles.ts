@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
+import { NotFoundError } from '../domain-errors.ts';
 import type { Profile } from '../../shared/schemas/auth.ts';
 
 /** A profile row (RLS: the caller's own) with the number of places the caller owns. */
@@ -28,6 +28,6 @@ export async function updateProfileSettings(tx: Tx, userId: string, settings: { 
 /** The caller's profile row (RLS: only their own), with the number of places they own. */
 export async function readProfile(tx: Tx, user: { id: string; email: string }): Promise<Profile> {
   const row = await readProfileRow(tx, user.id);
-  if (!row) throw new ApiError(404, 'profile_not_found');
+  if (!row) throw new NotFoundError('profile_not_found');
   return { id: row.id, email: user.email, name: row.name, memberSince: new Date(row.created_at).toISOString(), placesCount: row.places_count, locale: row.locale, notifyDecisions: row.notify_decisions };
 }

@@ -1,7 +1,7 @@
 import slugify from 'slugify';
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
+import { ConflictError } from '../domain-errors.ts';
+import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
 
 /** Lower-case ASCII slug from any text (Arabic transliterated), falling back to `fallback`. */
 export function slugFrom(text: string, fallback: string): string {
@@ -43,8 +43,8 @@ export async function uniqueSlug(
 /** Field message of a taken slug (409 `slug_taken`, in `error.fields.slug`). */
 export const SLUG_TAKEN_MESSAGE = SERVER_FIELD_MESSAGES.slugTaken;
 
-/** The ApiError of a slug already used (409 `slug_taken` with `fields.slug`). */
-export const slugTaken = () => new ApiError(409, 'slug_taken', { slug: [SLUG_TAKEN_MESSAGE] });
+/** The ConflictError of a slug already used (409 `slug_taken` with `fields.slug`). */
+export const slugTaken = () => new ConflictError('slug_taken', { fields: { slug: [SLUG_TAKEN_MESSAGE] } });
 
 /**
  * Throws 409 `slug_taken` when `slug` is already used in `table` by another row than `excludeId`

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
+import { NotFoundError, ValidationError } from '../domain-errors.ts';
 import { ADMIN_FIELD_MESSAGES } from '../../shared/schemas/admin.ts';
 import { INT_MAX } from '../../shared/schemas/admin.ts';
 import type { Zone, ZoneWithBuildings } from '../../shared/schemas/entities.ts';
@@ -102,10 +102,10 @@ export async function deleteZone(tx: Tx, id: number): Promise<{ detachedPlaces: 
  * constrained: two admins saving the same number at the same instant could still both pass.)
  */
 export async function assertZoneOrderFree(tx: Tx, order: number, excludeId = 0): Promise<void> {
-  if (await zoneOrderTaken(tx, order, excludeId)) throw new ApiError(400, 'validation_failed', { order: [ADMIN_FIELD_MESSAGES.orderTaken] });
+  if (await zoneOrderTaken(tx, order, excludeId)) throw new ValidationError('validation_failed', { fields: { order: [ADMIN_FIELD_MESSAGES.orderTaken] } });
 }
 
 /** 404 `zone_not_found` unless the zone exists. */
 export async function assertZone(tx: Tx, zoneId: number): Promise<void> {
-  if (!await zoneExists(tx, zoneId)) throw new ApiError(404, 'zone_not_found');
+  if (!await zoneExists(tx, zoneId)) throw new NotFoundError('zone_not_found');
 }

@@ -3,12 +3,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../http/env.ts';
 import { createRouter } from '../http/router.ts';
 import { appliedMigrations } from '../queries/health.ts';
-import { addMessages } from '../http/messages.ts';
 import { apiErrorSchema } from '../../shared/schemas/common.ts';
-
-addMessages({
-  unhealthy: { en: 'The service is not ready.', ar: 'الخدمة غير جاهزة.' },
-});
 
 /** How long the health check waits for the database before it answers 503, in milliseconds. */
 export const HEALTH_TIMEOUT_MS = 2000;

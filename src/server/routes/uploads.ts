@@ -5,20 +5,10 @@ import { ApiError } from '../http/api-error.ts';
 import type { ApiApp, AppDeps, AppEnv } from '../http/env.ts';
 import { security } from '../http/openapi.ts';
 import { createRouter } from '../http/router.ts';
-import { addMessages } from '../http/messages.ts';
 import { readImageUpload } from '../storage/read-image-upload.ts';
 import { StorageWriteError, UPLOAD_BUCKETS, type UploadBucket } from '../storage/provider.ts';
 import { apiErrorSchema, envelope, LIMITS } from '../../shared/schemas/common.ts';
 import { uploadResultSchema } from '../../shared/schemas/entities.ts';
-
-addMessages({
-  image_required: { en: "Send the image as the multipart/form-data field 'image'.", ar: "أرسل الصورة في الحقل 'image' بصيغة multipart/form-data." },
-  invalid_file_type: { en: 'Invalid file type. Please select a PNG, JPG or GIF image.', ar: 'نوع الملف غير صالح. يرجى اختيار صورة PNG أو JPG أو GIF.' },
-  file_too_large: { en: 'File is too large. Maximum size is {{maxSize}}MB.', ar: 'الملف كبير جدًا. الحد الأقصى للحجم {{maxSize}} ميجابايت.' },
-  // the storage backend cannot take the file (folder missing or not writable, disk full, Storage API down or
-  // refusing): 503, with the spec's upload failure text
-  storage_unavailable: { en: 'Failed to upload image. Please try again.', ar: 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },
-});
 
 
 const errorContent = { 'application/json': { schema: apiErrorSchema } };

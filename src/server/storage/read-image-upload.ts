@@ -1,6 +1,6 @@
 import { LIMITS } from '../../shared/schemas/common.ts';
 import { ApiError } from '../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../http/field-messages.ts';
+import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
 import { detectImageType, type ImageType } from './image-type.ts';
 
 /** Room for the multipart boundaries and part headers around the file, in bytes. */

@@ -1,6 +1,5 @@
 import type { ApiApp } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
-import './messages.ts';
 import { adminBuildingRoutes } from './buildings.ts';
 import { adminCategoryRoutes } from './categories.ts';
 import { adminDuplicateRoutes } from './duplicates.ts';

@@ -4,7 +4,7 @@ import { createRouter } from '../../http/router.ts';
 import { requireUser } from '../../auth/guards.ts';
 import { publicSession } from '../../auth/provider.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { message } from '../../http/messages.ts';
+import { message } from '../../message-catalogue.ts';
 import {
   adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, logoutRequestSchema,
   messageAnswer, messageResponseSchema, refreshRequestSchema,

@@ -1,6 +1,5 @@
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
-import '../../auth/messages.ts';
 import { adminAuthRoutes } from './admin-auth.ts';
 import { profileRoutes } from './profile.ts';
 import { publicAuthRoutes } from './public-auth.ts';

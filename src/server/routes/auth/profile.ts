@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ApiApp, AppDeps, AppEnv } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
 import { requireUser, type AuthedUser } from '../../auth/guards.ts';
-import { message } from '../../http/messages.ts';
+import { message } from '../../message-catalogue.ts';
 import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, profileSchema, updateProfileRequestSchema, updateProfileSettingsRequestSchema } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { jsonBody, security } from '../../http/openapi.ts';

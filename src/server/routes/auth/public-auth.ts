@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
 import { publicSession, publicUser } from '../../auth/provider.ts';
-import { message } from '../../http/messages.ts';
+import { message } from '../../message-catalogue.ts';
 import {
   authSessionSchema, authUserSchema, emailOnlyRequestSchema, loginRequestSchema, logoutRequestSchema, messageAnswer, messageResponseSchema,
   refreshRequestSchema, registerRequestSchema, registerResponseSchema, resetPasswordRequestSchema, verifyEmailRequestSchema,

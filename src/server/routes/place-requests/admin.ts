@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
-import { message } from '../../http/messages.ts';
+import { message } from '../../message-catalogue.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { notifyDecisions } from '../../mail/notify-decisions.ts';
 import { idParams, jsonResponses, security } from '../../http/openapi.ts';

@@ -1,6 +1,5 @@
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
-import './messages.ts';
 import { moderationRoutes } from './admin.ts';
 import { contributionRoutes } from './user.ts';
 

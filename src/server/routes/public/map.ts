@@ -3,7 +3,7 @@ import { compress } from 'hono/compress';
 import { envelope, slugSchema } from '../../../shared/schemas/common.ts';
 import { bboxQuerySchema, MAP_VIEW_LIMITS, mapMarkersSchema, type BuildingMarker, type MapCluster, type PlaceMarker } from '../../../shared/schemas/map.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../../http/field-messages.ts';
+import { SERVER_FIELD_MESSAGES } from '../../domain-errors.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { buildMarkerIndex, markersInView } from '../../map-clusters.ts';
 import { jsonResponses } from '../../http/openapi.ts';

@@ -10,6 +10,7 @@ import type { Theme } from '../lib/theme.ts';
 import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
 import { loadWhenOnline, onNetworkBack } from '../lib/network-status.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { useSession } from '../lib/session.ts';
 import { createEmotionCache } from './emotion-cache.ts';
 
 // The toast region (and zag's toast machine) loads after the first paint: no page needs it to show.
@@ -18,10 +19,19 @@ const Toaster = lazy(() => loadWhenOnline(() => import('../components/ui/toaster
 // The network notice (decision 045) too: it shows only once something failed for the network.
 const NetworkNotice = lazy(() => loadWhenOnline(() => import('../components/errors/network-notice.tsx')).then((m) => ({ default: m.NetworkNotice })));
 
+// The outbox's sender (decision 048): only for a signed-in user, loaded after the first paint.
+const OutboxSender = lazy(() => loadWhenOnline(() => import('../features/contributions/components/outbox-sender.tsx')));
+
 /** The toast region only in the browser (its inline positioning styles would break the CSP in server HTML). */
 function BrowserToaster() {
   const hydrated = useHydrated();
-  return hydrated ? <Suspense fallback={null}><Toaster /><NetworkNotice /></Suspense> : null;
+  const { user } = useSession('public');
+  return hydrated ? (
+    <>
+      <Suspense fallback={null}><Toaster /><NetworkNotice /></Suspense>
+      {user && <Suspense fallback={null}><OutboxSender /></Suspense>}
+    </>
+  ) : null;
 }
 
 function ChakraLocale({ children }: { children: ReactNode }) {

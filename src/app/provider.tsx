@@ -23,13 +23,13 @@ const NetworkNotice = lazy(() => loadWhenOnline(() => import('../components/erro
 const OutboxSender = lazy(() => loadWhenOnline(() => import('../features/contributions/components/outbox-sender.tsx')));
 
 /** The toast region only in the browser (its inline positioning styles would break the CSP in server HTML). */
-function BrowserToaster() {
+function BrowserToaster({ queryClient }: { queryClient: QueryClient }) {
   const hydrated = useHydrated();
   const { user } = useSession('public');
   return hydrated ? (
     <>
       <Suspense fallback={null}><Toaster /><NetworkNotice /></Suspense>
-      {user && <Suspense fallback={null}><OutboxSender /></Suspense>}
+      {user && <Suspense fallback={null}><OutboxSender queryClient={queryClient} /></Suspense>}
     </>
   ) : null;
 }
@@ -71,7 +71,7 @@ export function AppProvider({ initialLang, initialTheme, queryClient: givenClien
           <PreferencesProvider initialLang={initialLang} initialTheme={initialTheme}>
             <ChakraLocale>
               {children}
-              <Deferred><BrowserToaster /></Deferred>
+              <Deferred><BrowserToaster queryClient={queryClient} /></Deferred>
             </ChakraLocale>
           </PreferencesProvider>
         </ChakraProvider>

@@ -25,6 +25,9 @@ function SaveToggle({ place }: { place: PlaceWithRelated }) {
   return useHydrated() ? <Suspense fallback={null}><SavePlaceButton place={place} /></Suspense> : null;
 }
 
+// for /saved (decision 048): it shows saved places with these, and shares this screen's script
+export { DirectionsLink, OpenStatusBadge, PlaceHoursPanel };
+
 const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {

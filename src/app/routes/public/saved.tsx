@@ -1,17 +1,16 @@
 import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Clock, MapPin, Navigation, Phone } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
-import { placeQueryOptions } from '../../../features/places/api/get-places.ts';
-import { DirectionsLink } from '../../../features/places/components/directions-link.tsx';
-import { OpenStatusBadge } from '../../../features/places/components/open-status-badge.tsx';
-import { PlaceHoursPanel } from '../../../features/places/components/place-hours.tsx';
+// the place page's own pieces, through its module: this screen then shares the place page's script instead of
+// splitting them out of it into chunks of their own (the place page's first scripts would grow; decision 048)
+import { DirectionsLink, OpenStatusBadge, PlaceHoursPanel } from './place-details.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
 import { hoursAt } from '../../../lib/hours-now.ts';
+import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/intl.ts';
 import { getNetworkState, subscribeNetworkState } from '../../../lib/network-status.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
@@ -92,8 +91,7 @@ function SavedPlaceCard({ place }: { place: SavedPlace }) {
  */
 export default function SavedPlacesPage() {
   const { t } = useDeviceTranslation();
-  const { lang, localize } = usePreferences();
-  const queryClient = useQueryClient();
+  const { localize } = usePreferences();
   useDocumentTitle(t('saved.title'));
   const [places, setPlaces] = useState<SavedPlace[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -111,11 +109,11 @@ export default function SavedPlacesPage() {
     };
   }, []);
 
-  // online: the saved copies follow the API (the place page's request, which also fills its cache)
+  // online: the saved copies follow the API (the place page's request)
   useEffect(() => {
     if (offline) return;
-    void refreshSavedPlaces((slug) => queryClient.fetchQuery({ ...placeQueryOptions(lang, slug), staleTime: 0 }));
-  }, [offline, lang, queryClient]);
+    void refreshSavedPlaces((slug) => apiRequest(`/public/places/${encodeURIComponent(slug)}`, { schema: publicSchema('place') }));
+  }, [offline]);
 
   return (
     <Container maxW="4xl" py="8">

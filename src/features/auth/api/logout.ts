@@ -34,7 +34,7 @@ export async function signOut(scope: SessionScope, to?: string): Promise<void> {
   const userId = userFromToken(session.token(scope))?.id ?? null;
   leaving[scope] = Boolean(to);
   session.clear(scope);
-  await import('../../../lib/offline-db.ts').then((m) => m.clearUserOfflineData(userId), () => undefined);
+  await import('../../../lib/offline-user-data.ts').then((m) => m.clearUserOfflineData(userId), () => undefined);
   const server = endServerSession(scope, refreshToken);
   if (to) {
     try {

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { OutboxEntry } from '../../../lib/outbox.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/idempotency.ts';
 import type { PlaceCreateInput, PlaceUpdateInput } from '../../../shared/schemas/place-form.ts';
 import { placeRequestSchema, type PlaceRequest } from '../../../shared/schemas/place-request.ts';
@@ -31,11 +30,6 @@ export function createPlace(payload: PlaceCreateInput, idempotencyKey?: string):
  */
 export function requestPlaceEdit({ placeId, changes, idempotencyKey }: { placeId: number; changes: PlaceUpdateInput; idempotencyKey?: string }): Promise<PlaceRequest> {
   return apiRequest(editRequestPath(placeId), { method: 'POST', body: { changes }, schema: placeRequestSchema, scope: 'public', headers: keyHeader(idempotencyKey) });
-}
-
-/** Sends a queued submission or edit request of the outbox again: same path, same body, same `Idempotency-Key`. */
-export function sendQueuedRequest(entry: OutboxEntry): Promise<PlaceRequest> {
-  return apiRequest(entry.path, { method: 'POST', body: entry.body, schema: placeRequestSchema, scope: 'public', headers: keyHeader(entry.idempotencyKey) });
 }
 
 /** Submitting a new place (with its idempotency key); afterwards the user's request lists refetch. Callers toast. */

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
@@ -7,7 +7,7 @@ import { sendOutbox, subscribeOutbox } from '../../../lib/outbox.ts';
 import { useSession } from '../../../lib/session.ts';
 import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';
 import { contributionKeys } from '../api/contribution-keys.ts';
-import { sendQueuedRequest } from '../api/submit-place.ts';
+import { sendQueuedRequest } from '../api/send-queued.ts';
 import { announcePlaceCreated } from '../events.ts';
 
 /** While the network stays away, how often a waiting request is tried again anyway (a network back without an `online` event). */
@@ -19,11 +19,12 @@ const RETRY_MS = 30_000;
  * after a new entry is queued while the browser believes it is online, and every 30 s while some wait. Each goes
  * with the `Idempotency-Key` of its first send. A sent request refreshes the user's request lists and toasts
  * "Request sent"; one the API refuses toasts its reason (and stays listed, to be discarded). Renders nothing.
+ * `queryClient` is the app's, given by the provider (React Query's hooks here would split its runtime into one
+ * more chunk of the public pages' first scripts).
  */
-export default function OutboxSender() {
+export default function OutboxSender({ queryClient }: { queryClient: QueryClient }) {
   const { user } = useSession('public');
   const userId = user?.id ?? null;
-  const queryClient = useQueryClient();
   const { t } = useDeviceTranslation();
 
   useEffect(() => {

@@ -151,7 +151,7 @@ for (const lang of LANGS) {
       localStorage.setItem('auth_refresh_token', refreshToken);
     }, [user.token, user.refreshToken]);
     await page.goto(localized('/profile/creation-requests', lang));
-    await expect(page.getByRole('heading', { name: t('common:contribute.requests.createHeading') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('common:contribute.requests.createHeading'), exact: true })).toBeVisible();
 
     const fillAndSendOffline = async (name: string) => {
       await page.getByRole('banner').getByRole('button', { name: t('common:nav.addPlace') }).click();

@@ -29,6 +29,8 @@ export default function OutboxSender({ queryClient }: { queryClient: QueryClient
 
   useEffect(() => {
     if (!userId) return;
+    // signing out clears the user's queue with this module: loaded now, so a sign-out with no network has it
+    void import('../../../lib/offline-user-data.ts').catch(() => undefined);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = async () => {
       clearTimeout(timer);

@@ -11,6 +11,7 @@ import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
 import { loadWhenOnline, onNetworkBack } from '../lib/network-status.ts';
 import { getOfflineCopyState } from '../lib/offline-copy.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { useSession } from '../lib/session.ts';
 import { createEmotionCache } from './emotion-cache.ts';
 
 // The toast region (and zag's toast machine) loads after the first paint: no page needs it to show.
@@ -21,11 +22,19 @@ const NetworkNotice = lazy(() => loadWhenOnline(() => import('../components/erro
 
 // The service worker registers from here, after the page is interactive; it prompts when a new version waits (decision 047).
 const UpdatePrompt = lazy(() => loadWhenOnline(() => import('../components/offline/update-prompt.tsx')).then((m) => ({ default: m.UpdatePrompt })));
+// The outbox's sender (decision 048): only for a signed-in user, loaded after the first paint.
+const OutboxSender = lazy(() => loadWhenOnline(() => import('../features/contributions/components/outbox-sender.tsx')));
 
 /** The toast region only in the browser (its inline positioning styles would break the CSP in server HTML). */
-function BrowserToaster() {
+function BrowserToaster({ queryClient }: { queryClient: QueryClient }) {
   const hydrated = useHydrated();
-  return hydrated ? <Suspense fallback={null}><Toaster /><NetworkNotice /><UpdatePrompt /></Suspense> : null;
+  const { user } = useSession('public');
+  return hydrated ? (
+    <>
+      <Suspense fallback={null}><Toaster /><NetworkNotice /><UpdatePrompt /></Suspense>
+      {user && <Suspense fallback={null}><OutboxSender queryClient={queryClient} /></Suspense>}
+    </>
+  ) : null;
 }
 
 function ChakraLocale({ children }: { children: ReactNode }) {
@@ -66,7 +75,7 @@ export function AppProvider({ initialLang, initialTheme, queryClient: givenClien
           <PreferencesProvider initialLang={initialLang} initialTheme={initialTheme}>
             <ChakraLocale>
               {children}
-              <Deferred><BrowserToaster /></Deferred>
+              <Deferred><BrowserToaster queryClient={queryClient} /></Deferred>
             </ChakraLocale>
           </PreferencesProvider>
         </ChakraProvider>

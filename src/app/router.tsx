@@ -35,6 +35,8 @@ const publicRoutes: RouteObject[] = [
   ...twin('/zones/:slug', () => import('./routes/public/zone-places.tsx')),
   ...twin('/map', () => import('./routes/public/map.tsx')),
   ...twin('/map/zones/:slug', () => import('./routes/public/map-zone.tsx')),
+  // the places saved on this device (decision 048): client-rendered, read from IndexedDB
+  ...twin('/saved', () => import('./routes/public/saved.tsx')),
   ...twin('/profile', () => import('./routes/profile/profile-index.tsx')),
   ...twin('/profile/places', () => import('./routes/profile/profile-places.tsx')),
   ...twin('/profile/creation-requests', () => import('./routes/profile/profile-creation-requests.tsx')),

@@ -89,6 +89,8 @@ export interface RequestOptions<T> {
   scope?: Scope | 'none';
   /** Return the whole envelope (data + meta) instead of `data`. */
   envelope?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key` (decision 045) of a write that may be sent again. */
+  headers?: Record<string, string>;
 }
 
 /** The path under the API base with its query string (empty values dropped). */
@@ -147,7 +149,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (boot && boot.success === true) return payloadOf(boot, path, 200, options, schemaLoad);
   }
   const send = async (token: string | null) => {
-    const headers: Record<string, string> = { 'Accept-Language': storedLang(), Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, 'Accept-Language': storedLang(), Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;

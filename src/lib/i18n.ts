@@ -7,7 +7,8 @@ import { dirOf, type Lang } from './language.ts';
  * so a page only downloads its language (`forms`: strings only the place forms use, e.g. the hours editor;
  * admin strings only on admin pages; decision 036).
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+// (`device`: bundled with the saved places' and the outbox's modules, decision 048)
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*/*.json', '!../../locales/*/device.json']);
 
 const lazyBackend: BackendModule = {
   type: 'backend',

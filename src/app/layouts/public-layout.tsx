@@ -40,6 +40,7 @@ function PublicHeader() {
           <HStack as="nav" aria-label={t('nav.mainNavigation')} gap="1" display={{ base: 'none', md: 'flex' }}>
             <Link asChild {...navLinkStyle}><NavLink to={localize('/')} end>{t('nav.home')}</NavLink></Link>
             <Link asChild {...navLinkStyle}><NavLink to={localize('/map')}>{t('nav.map')}</NavLink></Link>
+            <Link asChild {...navLinkStyle}><NavLink to={localize('/saved')}>{t('nav.saved')}</NavLink></Link>
             {user && <Link asChild {...navLinkStyle}><NavLink to={localize('/profile')}>{t('nav.profile')}</NavLink></Link>}
           </HStack>
           <HStack gap="1" ms="auto">
@@ -84,6 +85,7 @@ function PublicFooter() {
             <Link asChild color="fg.muted"><RouterLink to={localize('/places')}>{t('sections.places')}</RouterLink></Link>
             <Link asChild color="fg.muted"><RouterLink to={localize('/categories')}>{t('sections.categories')}</RouterLink></Link>
             <Link asChild color="fg.muted"><RouterLink to={localize('/map')}>{t('sections.map')}</RouterLink></Link>
+            <Link asChild color="fg.muted"><RouterLink to={localize('/saved')}>{t('nav.savedPlaces')}</RouterLink></Link>
           </Stack>
         </Stack>
         <Separator my="6" />

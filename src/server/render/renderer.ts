@@ -42,11 +42,14 @@ export const PAGE_NONCE_HEADER = 'x-page-style-nonce';
 /** Default Cache-Control of rendered pages: browsers revalidate (ETag), shared caches keep 60 s and serve stale up to 10 min while refreshing. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=600';
 
-/** Pages rendered by the server: every public route and unknown paths (not-found). Profile, auth and admin stay client-rendered. */
+/**
+ * Pages rendered by the server: every public route and unknown paths (not-found). Profile, auth and admin stay
+ * client-rendered, and so do the saved places (`/saved`: the device's own list, decision 048).
+ */
 export function isRenderedPath(pathname: string): boolean {
   const neutral = stripLangSegment(pathname);
   const first = neutral.split('/')[1] ?? '';
-  return !['admin', 'auth', 'profile', 'api', 'uploads', 'assets'].includes(first);
+  return !['admin', 'auth', 'profile', 'saved', 'api', 'uploads', 'assets'].includes(first);
 }
 
 const decode = (segment: string) => {

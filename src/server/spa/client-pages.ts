@@ -3,7 +3,8 @@ import ar from '../../../locales/ar/common.json' with { type: 'json' };
 import { isLang, langOfUrl, localizePath, preferredLang, PREFERENCE_COOKIES, readCookie, stripLangSegment, type Lang } from '../../shared/language.ts';
 
 /**
- * The client-rendered sign-in and account pages (`/auth/*`, `/profile`; decision 019) get their
+ * The client-rendered sign-in and account pages (`/auth/*`, `/profile`; decision 019) and the device's saved
+ * places (`/saved`, decision 048: read from IndexedDB, nothing for the server to render) get their
  * head and first-visit language from the server too (issue 30), without the page renderer:
  * - `clientPageHead`: `<title>`, description and Open Graph in the page's language ("تسجيل الدخول | دليل"),
  *   `noindex` — the template's are English;
@@ -14,7 +15,7 @@ import { isLang, langOfUrl, localizePath, preferredLang, PREFERENCE_COOKIES, rea
 const STRINGS = { en, ar } as const;
 
 /** First path segments of the client-rendered pages handled here (the admin console titles its own pages). */
-const CLIENT_SECTIONS = ['auth', 'profile'];
+const CLIENT_SECTIONS = ['auth', 'profile', 'saved'];
 
 /** True for a sign-in/account page's path (`/auth/login/ar`, `/profile`). */
 export function isClientPagePath(pathname: string): boolean {
@@ -30,7 +31,8 @@ function pageText(pathname: string, lang: Lang): { title: string | null; descrip
   };
   const page = auth[path];
   if (page) return { title: page.title, description: page.subtitle ?? s.home.subtitle };
-  return { title: path.startsWith('/profile') ? s.sections.profile : null, description: s.home.subtitle };
+  const title = path.startsWith('/profile') ? s.sections.profile : path === '/saved' ? s.nav.savedPlaces : null;
+  return { title, description: s.home.subtitle };
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,11 +1,11 @@
 import { AspectRatio, Badge, Box, Breadcrumb, Card, Container, Grid, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Building2, Clock, ExternalLink, Globe, MapPin, MessageCircle, Navigation, Phone, Store, User } from 'lucide-react';
-import { useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Deferred } from '../../../components/ui/deferred.tsx';
+import { Deferred, useHydrated } from '../../../components/ui/deferred.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
-import { usePlaceQuery } from '../../../features/places/api/get-places.ts';
+import { usePlaceQuery, type PlaceWithRelated } from '../../../features/places/api/get-places.ts';
 import { DirectionsLink } from '../../../features/places/components/directions-link.tsx';
 import { VisitorDistance } from '../../../features/places/components/visitor-distance.tsx';
 import { OpenStatusBadge } from '../../../features/places/components/open-status-badge.tsx';
@@ -14,9 +14,19 @@ import { PlaceCard } from '../../../features/places/components/place-card.tsx';
 import { ShareActions } from '../../../features/places/components/share-actions.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { loadWhenOnline } from '../../../lib/network-status.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { toYouTubeEmbedUrl } from '../../../shared/youtube.ts';
 import NotFound from './not-found.tsx';
+
+// Save / Saved (decision 048): device state, so shown once the page is interactive, its code loaded then
+const SavePlaceButton = lazy(() => loadWhenOnline(() => import('../../../features/saved/components/save-place-button.tsx')));
+function SaveToggle({ place }: { place: PlaceWithRelated }) {
+  return useHydrated() ? <Suspense fallback={null}><SavePlaceButton place={place} /></Suspense> : null;
+}
+
+// for /saved (decision 048): it shows saved places with these, and shares this screen's script
+export { DirectionsLink, OpenStatusBadge, PlaceHoursPanel };
 
 const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
 
@@ -89,7 +99,10 @@ export default function PlaceDetailsPage() {
               {place.zone && <Badge asChild variant="outline" whiteSpace="normal" height="auto"><RouterLink to={localize(`/zones/${place.zone.slug}`)}><bdi>{pick(place.zone.title, place.zone.titleAr)}</bdi></RouterLink></Badge>}
             </HStack>
           </Stack>
-          <ShareActions slug={place.slug} fallbackTitle={name} />
+          <HStack gap="2" wrap="wrap">
+            <SaveToggle place={place} />
+            <ShareActions slug={place.slug} fallbackTitle={name} />
+          </HStack>
         </Stack>
 
         <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="6" alignItems="start">

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../../lib/api-client.ts';
-import { session, type SessionScope } from '../../../lib/session.ts';
+import { session, userFromToken, type SessionScope } from '../../../lib/session.ts';
 import { navigateTo } from '../navigation.ts';
 
 const LOGOUT_PATH: Record<SessionScope, string> = { public: '/public/auth/logout', admin: '/admin/auth/logout' };
@@ -25,15 +25,18 @@ const leaving: Record<SessionScope, boolean> = { public: false, admin: false };
 export const isSigningOut = (scope: SessionScope) => leaving[scope];
 
 /**
- * Signs out of `scope` at once: clears the stored tokens (both storages), ends the server session
- * best-effort (the local sign-out stands whatever the server answers) and, with `to`, goes there.
+ * Signs out of `scope` at once: clears the stored tokens (both storages), deletes what the device keeps of the
+ * user in IndexedDB (their queued requests, decision 048) and in the service worker's caches (decision 047), ends the server session best-effort (the local
+ * sign-out stands whatever the server answers) and, with `to`, goes there.
  */
 export async function signOut(scope: SessionScope, to?: string): Promise<void> {
   const refreshToken = session.refreshToken(scope);
+  const userId = userFromToken(session.token(scope))?.id ?? null;
   leaving[scope] = Boolean(to);
   session.clear(scope);
   // what the service worker's caches hold of this person goes too (decision 047; loaded on sign-out, pre-cached)
   const cachesCleared = import('../../../lib/user-caches.ts').then((m) => m.clearUserCaches(), () => 0);
+  await import('../../../lib/offline-user-data.ts').then((m) => m.clearUserOfflineData(userId), () => undefined);
   const server = endServerSession(scope, refreshToken);
   if (to) {
     try {

@@ -10,11 +10,14 @@ import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';
+import { newIdempotencyKey, queueRequest, type OutboxInput } from '../../../lib/outbox.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
 import type { Place } from '../../../shared/schemas/entities.ts';
 import { placeCreateSchema } from '../../../shared/schemas/place-form.ts';
 import { uploadPlaceImage } from '../api/upload-place-image.ts';
-import { useCreatePlaceMutation, useRequestPlaceEditMutation } from '../api/submit-place.ts';
+import { CREATE_PLACE_PATH, editRequestPath, useCreatePlaceMutation, useRequestPlaceEditMutation } from '../api/submit-place.ts';
 import { announcePlaceCreated } from '../events.ts';
 import { toCreatePayload, toEditChanges } from '../payload.ts';
 import { useContributeText } from './use-contribute-text.ts';
@@ -33,13 +36,19 @@ export type ContributeTarget = { mode: 'create' } | { mode: 'edit'; place: Place
 /** A failed call's server message worth showing under a toast's title (4xx answers; not network/5xx). */
 const serverMessage = (error: unknown) => (error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : undefined);
 
+/** A send that failed for the network (no answer at all): kept in the outbox instead (decision 048). */
+const failedForNetwork = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 /**
  * The signed-in user's place form in a modal: add a place (POST /public/places, a
  * pending creation request) or propose changes to one of their places (an edit request holding only
  * the changed fields). States: editing; submitting (the button shows the saving label and is
  * disabled, as it is while an image uploads); success (toast 'places.createSuccess' and the window
  * event 'public:placeCreated', or 'Edit request submitted for approval'; the modal closes); failure
- * (error toast with the server's reason, field errors placed; the modal stays open). An invalid
+ * (error toast with the server's reason, field errors placed; the modal stays open); no network (the request,
+ * with the `Idempotency-Key` it was sent with, is kept in the device's outbox: toast "Waiting to send", the modal
+ * closes, src/lib/outbox.ts sends it once the network is back; where the device cannot keep it, the failure toast
+ * and the modal with its values stay). An invalid
  * submit toasts the first error ('Please fix the highlighted fields' when there is none) and
  * focuses that field.
  */
@@ -52,6 +61,8 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
   const { t } = useTranslation();
   const { pick, lang } = usePreferences();
   const { text, errorText, fieldLabel } = useContributeText();
+  const { t: deviceT } = useDeviceTranslation();
+  const { user } = useSession('public');
   const create = useCreatePlaceMutation();
   const edit = useRequestPlaceEditMutation();
   const [uploading, setUploading] = useState(false);
@@ -77,16 +88,34 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
     toaster.create({ id: 'contribute', type: 'error', title: shown && message ? t('contribute.firstError', { field: fieldLabel(shown), message }) : t('contribute.fixFields') });
   };
 
+  /** Keeps a write that failed for the network in the outbox; true when kept (the modal then closes). */
+  const keepForLater = async (input: Omit<OutboxInput, 'userId'>) => {
+    if (!user) return false;
+    try {
+      await queueRequest({ ...input, userId: user.id });
+    } catch {
+      return false;
+    }
+    toaster.create({ id: 'contribute', type: 'info', title: deviceT('outbox.waiting'), description: deviceT('outbox.queuedText') });
+    onOpenChange(false);
+    return true;
+  };
+
   const onSubmit = form.handleSubmit(() => {
     const values = form.getValues();
+    // one key per submission, made now and reused by every retry of it (decision 048)
+    const idempotencyKey = newIdempotencyKey();
     if (target.mode === 'create') {
-      create.mutate(toCreatePayload(arabicNameSuffices ? withArabicNameFallback(values) : values), {
+      const payload = toCreatePayload(arabicNameSuffices ? withArabicNameFallback(values) : values);
+      create.mutate({ payload, idempotencyKey }, {
         onSuccess: (request) => {
           toaster.create({ id: 'contribute', type: 'success', title: t('places.createSuccess'), description: null });
           announcePlaceCreated(request);
           onOpenChange(false);
         },
-        onError: (error) => {
+        onError: async (error) => {
+          const label = { name: payload.name, nameAr: payload.nameAr ?? null };
+          if (failedForNetwork(error) && await keepForLater({ kind: 'create', path: CREATE_PLACE_PATH, body: payload, idempotencyKey, label })) return;
           applyServerFieldErrors(error, form.setError, PLACE_FORM_FIELDS);
           toaster.create({ id: 'contribute', type: 'error', title: t('places.createError'), description: serverMessage(error) ?? null });
         },
@@ -98,12 +127,16 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
       toaster.create({ id: 'contribute', type: 'info', title: t('contribute.noChanges'), description: null });
       return;
     }
-    edit.mutate({ placeId: target.place.id, changes }, {
+    const place = target.place;
+    edit.mutate({ placeId: place.id, changes, idempotencyKey }, {
       onSuccess: () => {
         toaster.create({ id: 'contribute', type: 'success', title: t('contribute.editSuccess'), description: null });
         onOpenChange(false);
       },
-      onError: (error) => {
+      onError: async (error) => {
+        if (failedForNetwork(error) && await keepForLater({
+          kind: 'edit', path: editRequestPath(place.id), body: { changes }, idempotencyKey, label: { name: place.name, nameAr: place.nameAr }, placeId: place.id,
+        })) return;
         if (error instanceof ApiError && error.code === 'no_changes') {
           toaster.create({ id: 'contribute', type: 'info', title: t('contribute.noChanges'), description: null });
           return;

@@ -13,6 +13,7 @@ import { PLACE_REQUEST_STATUSES, type PlaceRequest, type PlaceRequestStatus, typ
 import { useMyRequestsQuery } from '../api/get-my-requests.ts';
 import { usePlaceCreatedListener } from '../events.ts';
 import { formatDate } from './format.ts';
+import { OutboxList } from './outbox-list.tsx';
 import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
 import { RequestDetailsDialog } from '../../../components/place-request/request-details-dialog.tsx';
 import { requestName } from '../../../components/place-request/request-text.ts';
@@ -101,6 +102,8 @@ export function MyRequestsList({ type, categories, zones }: { type: PlaceRequest
   return (
     <Section title={t(`contribute.requests.${text.heading}`)} id={headingId} action={filter}>
       <Text color="fg.muted" fontSize="sm" mt="-2" mb="4">{t(`contribute.requests.${text.intro}`)}</Text>
+      {/* requests made without a connection, still on this device (decision 048) */}
+      <OutboxList kind={type} />
       {query.isError ? (
         <ErrorState message={t('contribute.requests.loadError')} onRetry={() => void query.refetch()} />
       ) : !query.data ? (

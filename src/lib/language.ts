@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from './storage-keys.ts';
 
 import { DEFAULT_LANG, isLang, langOfUrl, type Lang } from '../shared/language.ts';
 
-export { DEFAULT_LANG, dirOf, isLang, langOfPath, localizePath, stripLangSegment, type Lang } from '../shared/language.ts';
+export { dirOf, isLang, langOfPath, localizePath, stripLangSegment, type Lang } from '../shared/language.ts';
 
 export function storedLang(): Lang {
   try {

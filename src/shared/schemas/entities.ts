@@ -140,6 +140,7 @@ export const placeWithRelatedSchema = placeSchema.extend({
   related: z.array(placeListItemSchema),
   hours: placeHoursSchema.nullable(),
 });
+export type PlaceWithRelated = z.infer<typeof placeWithRelatedSchema>;
 
 export const websiteSettingsSchema = z.object({
   logoUrl: z.string().nullable(),

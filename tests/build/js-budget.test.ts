@@ -23,8 +23,11 @@ import { describe, expect, it } from 'vitest';
  *
  * FLOOR_KB is what the fixed stack alone weighs (`npm run bench:js-floor`, decision 036): issue #28 asks that the app
  * add at most APP_TARGET_KB on top of it. Printed beside each page; not asserted (not met yet, decision 051).
+ * Raised from 215 to 216 when issue #29's service worker and saved places met decision 051's cut: the worker's
+ * registration after interactive (+0.6 KB, decision 047) and the Save toggle's lazy wrapper, the header's and
+ * footer's Saved link and the outbox sender's wrapper (+0.6 KB, decision 048): places-ar 215.8, place-ar 216.0 KB.
  */
-const BUDGET_KB = 215;
+const BUDGET_KB = 216;
 const TARGET_KB = 150;
 const FLOOR_KB = 151.9;
 const APP_TARGET_KB = 50;

@@ -219,7 +219,7 @@ describe.each<Shape>(['hosted', 'supabase start'])('Edge Function end to end (%s
       }
       expect(mails, project.edge.output()).toHaveLength(1);
       expect(mails[0]!.headers['content-language']).toBe('ar');
-      expect(mails[0]!.subject).toContain('تمت الموافقة');
+      expect(mails[0]!.subject).toContain('اعتُمد طلبك');
       expect(mails[0]!.text).toContain(`https://dalil.test/ar/p/${slug}`);
       // maildev has the mail once SMTP's DATA is acknowledged, a moment before the function logs it.
       for (let i = 0; i < 100 && !project.edge.output().includes('decision mail sent'); i++) await new Promise((r) => setTimeout(r, 100));

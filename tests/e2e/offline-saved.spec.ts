@@ -87,6 +87,9 @@ for (const lang of LANGS) {
     const save = page.getByTestId('save-place');
     await expect(save).toHaveText(t('device:saved.save'));
     await expect(save).toHaveAttribute('aria-pressed', 'false');
+    // the toggle is disabled until it has read the device's store (a press before that is not taken: a
+    // loaded run pressed Enter on the disabled button once)
+    await expect(save).toBeEnabled();
     // keyboard: a toggle button
     await save.focus();
     await page.keyboard.press('Enter');

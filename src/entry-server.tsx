@@ -61,7 +61,11 @@ export interface RenderAppOptions {
 }
 
 export interface RenderedApp {
-  /** HTTP status: 404 for the not-found page and for slugs the API does not know, else 200. */
+  /**
+   * HTTP status: 404 for the not-found page and for slugs the API does not know; 503 when an answer the page needs
+   * failed for the server or the network (database unavailable, 5xx, no answer): the page shows its error state,
+   * is not stored, and the browser asks again after hydration; else 200.
+   */
   status: number;
   /** The markup inside `<div id="root">`. */
   html: string;
@@ -148,6 +152,18 @@ function errorOf(query: Query): ApiError | null {
   return error instanceof ApiError ? error : null;
 }
 
+/** Whether a failed query failed for its request (a 4xx answer: not found, invalid), not for the server or network. */
+function clientErrorOf(query: Query): boolean {
+  const status = errorOf(query)?.status ?? 0;
+  return status >= 400 && status < 500;
+}
+
+/** Whether a failed query failed for the server or the network: a 5xx answer, no answer (status 0) or not an API error. */
+function failedForServer(query: Query): boolean {
+  const status = errorOf(query)?.status ?? 0;
+  return status === 0 || status >= 500;
+}
+
 /**
  * Renders the page of `request` to HTML in one pass: the route's components fetch their data through
  * React Query as in the browser; a component whose data is not there yet suspends until it is, and only
@@ -195,7 +211,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   const emotion = createEmotionServer(emotionCache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   const queries = dehydrate(queryClient, {
-    shouldDehydrateQuery: (q) => q.state.status === 'success' || (q.state.status === 'error' && (errorOf(q)?.status ?? 0) >= 400 && (errorOf(q)?.status ?? 0) < 500),
+    shouldDehydrateQuery: (q) => q.state.status === 'success' || (q.state.status === 'error' && clientErrorOf(q)),
     shouldRedactErrors: () => false,
   });
   for (const q of queries.queries) {
@@ -214,5 +230,9 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
     category: slug === undefined ? undefined : queryClient.getQueryData(categoryQueryOptions(lang, slug).queryKey),
     zone: slug === undefined ? undefined : queryClient.getQueryData(zoneQueryOptions(lang, slug).queryKey),
   };
-  return { status: notFound ? 404 : context.statusCode >= 400 ? context.statusCode : 200, html, styles, state: { lang, theme, queries }, answers, renders };
+  // an answer that failed for another reason than the request (database unavailable, a network or server error):
+  // the page shows its error state and the browser asks again after hydration (such errors are not dehydrated)
+  const unavailable = all.some((q) => q.state.status === 'error' && failedForServer(q));
+  const status = notFound ? 404 : context.statusCode >= 400 ? context.statusCode : unavailable ? 503 : 200;
+  return { status, html, styles, state: { lang, theme, queries }, answers, renders };
 }

@@ -186,6 +186,39 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('a page whose data could not be read (database unavailable) answers 503, not stored, and the next request renders it whole', async () => {
+    // a third instance whose API answers the place with the outage envelope once (as the outage guard does)
+    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 8 << 20, onInvalidate: clearSearchCaches });
+    cache.setLive(true);
+    const app = testApp(db.sql, { responseCache: cache });
+    let failures = 1;
+    const render = createPageRenderer({
+      template, noncePlaceholder: 'DALIL_CSP_NONCE', manifest: null, entry, cache, publicUrl: 'https://dalil.test',
+      api: (path, init) => {
+        if (path.startsWith('/api/public/places/place-3') && failures-- > 0) {
+          return Promise.resolve(Response.json({ success: false, error: { code: 'database_unavailable', message: 'The database is unavailable' } }, { status: 503 }));
+        }
+        return Promise.resolve(app.request(path, init));
+      },
+    });
+    const get = async () => {
+      const res = (await render(new Request('https://dalil.test/p/place-3'), { nonce: `n${Date.now()}` }))!;
+      return { status: res.status, cacheControl: res.headers.get('cache-control'), retryAfter: res.headers.get('retry-after'), cache: res.headers.get('x-cache'), html: await res.text() };
+    };
+    const failed = await get();
+    expect(failed.status).toBe(503);
+    expect(failed.cacheControl).toBe('no-store');
+    expect(Number(failed.retryAfter)).toBeGreaterThan(0);
+    expect(failed.html).not.toContain('<bdi>Place 3</bdi>');
+    // the browser asks again for what failed: the failed answer is not in the hydration state
+    expect(failed.html).not.toContain('database_unavailable');
+    const next = await get();
+    expect(next.status).toBe(200);
+    expect(next.cache).toBe('miss');
+    expect(next.html).toContain('<bdi>Place 3</bdi>');
+    expect((await get()).cache).toBe('hit');
+  });
+
   it('the page of a slug merged into another place answers 301 to the kept place, in both languages (decision 023)', async () => {
     await db.sql`insert into public.places (slug, name, category_id) values ('merged-away', 'Merged Away', (select id from public.categories where slug = 'cafes'))`;
     expect((await page(0, '/p/merged-away')).status).toBe(200);

@@ -39,6 +39,9 @@ export interface PageRendererOptions {
 /** Response header naming the CSP style nonce a rendered page carries (the server puts it in the policy). */
 export const PAGE_NONCE_HEADER = 'x-page-style-nonce';
 
+/** `Retry-After` (seconds) of a page answered 503 because its data could not be read (the outage guard's own retry is ~1 s). */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 /** Default Cache-Control of rendered pages: browsers revalidate (ETag), shared caches keep 60 s and serve stale up to 10 min while refreshing. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=600';
 
@@ -264,7 +267,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     const gzipped = request.method === 'GET' && acceptsGzip(request.headers.get('accept-encoding'));
     const headers = (page: CachedPage, hit: boolean) => ({
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': cacheControl,
+      // a page whose data could not be read (503) is neither stored nor kept by a CDN; the client asks again
+      ...(page.status >= 500 ? { 'Cache-Control': 'no-store', 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) } : { 'Cache-Control': cacheControl }),
       // the compressed body is another representation: a weak validator, as the compress middleware gives
       ETag: gzipped ? `W/${page.etag}` : page.etag,
       Vary: 'Cookie, Accept-Language, Accept-Encoding',
@@ -304,7 +308,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       }
     }
     const page: CachedPage = { status, body, nonce, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    if (cache && !fresh) {
+    if (cache && !fresh && status < 500) {
       const bytes = new TextEncoder().encode(body);
       const entry = { status: 200 as const, headers: [] as [string, string][], body: bytes, page };
       cache.set(key, entry, generation, undefined, tags);

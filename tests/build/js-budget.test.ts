@@ -26,8 +26,10 @@ import { describe, expect, it } from 'vitest';
  * Raised from 215 to 216 when issue #29's service worker and saved places met decision 051's cut: the worker's
  * registration after interactive (+0.6 KB, decision 047) and the Save toggle's lazy wrapper, the header's and
  * footer's Saved link and the outbox sender's wrapper (+0.6 KB, decision 048): places-ar 215.8, place-ar 216.0 KB.
+ * Raised from 216 to 217 when the map page pins the saved places offline (issue #29): one more lazily loaded module,
+ * whose files Vite lists in the entry's preload map (+0.1 KB: place-ar 216.1 KB).
  */
-const BUDGET_KB = 216;
+const BUDGET_KB = 217;
 const TARGET_KB = 150;
 const FLOOR_KB = 151.9;
 const APP_TARGET_KB = 50;

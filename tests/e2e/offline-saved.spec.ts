@@ -139,6 +139,35 @@ for (const lang of LANGS) {
     await context.setOffline(false);
   });
 
+  test(`offline, the map pins the saved places when the view's places cannot be read (${lang})`, async ({ page, context }) => {
+    await blockMapTiles(page);
+    const list = await (await page.request.get('/api/public/places?limit=100')).json();
+    const candidate = (list.data as { slug: string; name: string; nameAr: string | null; latitude: number | null }[]).find((p) => p.latitude != null);
+    expect(candidate, 'a place with coordinates').toBeTruthy();
+    const name = lang === 'ar' && candidate!.nameAr ? candidate!.nameAr : candidate!.name;
+    await page.goto(localized(`/p/${candidate!.slug}`, lang));
+    await waitForHydration(page);
+    const save = page.getByTestId('save-place');
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(save).toHaveAttribute('aria-pressed', 'true');
+
+    // the map once online (its scripts and Leaflet are then in the page), then offline: another category's
+    // places cannot be read, and the map shows the saved place instead of only an error
+    await page.goto(localized('/map', lang));
+    await waitForHydration(page);
+    const map = page.getByRole('region', { name: t('common:mapPage.mapLabel') });
+    await expect(map).toBeVisible();
+    await context.setOffline(true);
+    const select = page.locator('#map-category');
+    const other = await select.locator('option').nth(1).getAttribute('value');
+    await select.selectOption(other!);
+    await expect(page.getByText(t('device:saved.mapOnly', { count: 1 }))).toBeVisible({ timeout: 15_000 });
+    await expect(map.getByRole('button', { name })).toBeVisible();
+    await expect(page.getByText(t('common:mapPage.loadError'))).toHaveCount(0);
+    await context.setOffline(false);
+  });
+
   test(`a submission made offline waits on the device, is sent once back online (one request; its key replays the same answer); signing out clears the user's queue (${lang})`, async ({ page, context, baseURL }) => {
     test.slow();
     const user = await newUser(baseURL!, lang);

@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Container, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Eye, EyeOff, Search, SearchX } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { MapView, preloadLeafletMap, type MapMarker, type MapViewState } from '../../../components/map/map-view.tsx';
@@ -14,10 +14,48 @@ import { markersView, prefetchFirstMapView, useMapViewMarkersQuery, type Markers
 import { useZonesQuery } from '../../../features/zones/api/get-zones.ts';
 import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
+import { getNetworkState, subscribeNetworkState } from '../../../lib/network-status.ts';
+import { getOfflineCopyState, subscribeOfflineCopy } from '../../../lib/offline-copy.ts';
 import { detectLang, isLang } from '../../../lib/language.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from '../../../components/map/map-config.ts';
 
 const MAP_ID = 'city-map';
+
+/**
+ * The markers of the places saved on this device (src/lib/saved-places.ts, through features/saved's saved-on-map), read while `active` (offline) and kept
+ * current as places are saved or removed; `[]` otherwise. Same ids as the view's place markers (`p-<slug>`), so a
+ * place both in the view and saved is pinned once.
+ */
+type SavedOnMap = Pick<typeof import('../../../features/saved/components/saved-on-map.tsx'), 'listSavedPlaces' | 'subscribeSavedPlaces' | 'SavedOnlyNotice'>;
+
+function useSavedPlaceMarkers(active: boolean): { markers: MapMarker[]; store: SavedOnMap | null } {
+  const { pick, localize } = usePreferences();
+  const [saved, setSaved] = useState<MapMarker[]>([]);
+  // the store's module loads once the page is up, online: when the network goes, it is already here
+  const [store, setStore] = useState<SavedOnMap | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('../../../features/saved/components/saved-on-map.tsx').then((m) => {
+      if (live) setStore({ listSavedPlaces: m.listSavedPlaces, subscribeSavedPlaces: m.subscribeSavedPlaces, SavedOnlyNotice: m.SavedOnlyNotice });
+    }, () => {});
+    return () => { live = false; };
+  }, []);
+  useEffect(() => {
+    if (!active || !store) return;
+    let live = true;
+    const read = () => store.listSavedPlaces().then((places) => {
+      if (!live) return;
+      setSaved(places.filter((p) => p.latitude != null && p.longitude != null).map((p) => ({
+        id: `p-${p.slug}`, lat: p.latitude!, lng: p.longitude!, title: pick(p.name, p.nameAr),
+        subtitle: pick(p.category.name, p.category.nameAr), href: localize(`/p/${p.slug}`),
+      })));
+    }, () => {});
+    const unsubscribe = store.subscribeSavedPlaces(() => void read());
+    void read();
+    return () => { live = false; unsubscribe(); };
+  }, [active, store, pick, localize]);
+  return { markers: active ? saved : [], store };
+}
 
 /** The language the page was rendered in (the server sets `<html lang>`), else the URL's or the stored one. */
 const pageLang = () => (isLang(document.documentElement.lang) ? document.documentElement.lang : detectLang(window.location));
@@ -122,6 +160,17 @@ export default function MapPage() {
     }));
     return [...clusters, ...places, ...buildings];
   }, [markersQuery.data, namesSettled, categoryNames, zoneNames, pick, localize, t]);
+  // Offline (issue #29, decision 048): the device's saved places are pinned too — over the view's copy when the
+  // service worker kept one, alone when the view's markers could not be read; read from IndexedDB only then.
+  const network = useSyncExternalStore(subscribeNetworkState, getNetworkState, () => null);
+  const copyAt = useSyncExternalStore(subscribeOfflineCopy, () => getOfflineCopyState().at, () => null);
+  const offline = markersQuery.isError || Boolean(network?.offline || network?.failed) || copyAt !== null;
+  const { markers: savedMarkers, store: savedStore } = useSavedPlaceMarkers(offline);
+  const shown = useMemo(() => {
+    if (!savedMarkers.length) return markers;
+    const ids = new Set(markers.map((m) => m.id));
+    return [...markers, ...savedMarkers.filter((m) => !ids.has(m.id))];
+  }, [markers, savedMarkers]);
   // Below the map: hydrates after the first paint, so the map's own hydration (and Leaflet) is not held up by
   // 100+ zone cards. One element for the page's life: a re-render of the page (the map reporting its view,
   // markers arriving) passes the same element, so React does not hydrate the cards first to update them
@@ -168,10 +217,13 @@ export default function MapPage() {
 
         {!hidden && <LocateControl onLocated={setUserPosition} controls={MAP_ID} />}
         <Box id={MAP_ID} hidden={hidden}>
-          {!hidden && (markersQuery.isError ? (
+          {!hidden && (markersQuery.isError && !savedMarkers.length ? (
             <ErrorState message={t('mapPage.loadError')} onRetry={() => void markersQuery.refetch()} />
           ) : (
-            <MapView markers={markers} label={t('mapPage.mapLabel')} onViewChange={onViewChange} userPosition={userPosition} />
+            <Stack gap="3">
+              {markersQuery.isError && savedStore && <savedStore.SavedOnlyNotice count={savedMarkers.length} onRetry={() => void markersQuery.refetch()} />}
+              <MapView markers={shown} label={t('mapPage.mapLabel')} onViewChange={onViewChange} userPosition={userPosition} />
+            </Stack>
           ))}
         </Box>
 

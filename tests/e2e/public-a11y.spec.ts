@@ -69,6 +69,7 @@ test('keyboard: skip link first, then the header; focus is visible', async ({ pa
   await expect(page.locator('#main')).toBeFocused();
   await page.goto('/places');
   await expect(page.getByRole('list', { name: 'Places' })).toBeVisible();
+  await waitForHydration(page); // as above: the two Tabs come after hydration (a clean-clone run failed here once)
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   const brand = page.getByRole('banner').getByRole('link').first();

@@ -26,12 +26,14 @@ function SaveToggle({ place }: { place: PlaceWithRelated }) {
   return useHydrated() ? <Suspense fallback={null}><SavePlaceButton place={place} /></Suspense> : null;
 }
 
-// for /saved (decision 048): it shows saved places with these, and shares this screen's script
+// for /saved (decision 048): it shows saved places with these (and digits, InfoRow), and shares this screen's script
 export { DirectionsLink, OpenStatusBadge, PlaceHoursPanel };
 
-const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
+/** A phone number's digits and leading `+`, for `tel:` and wa.me links. */
+export const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
 
-function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+/** One labelled line of a place's details (icon, small label, value). */
+export function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <HStack align="start" gap="3">
       <Box color="brand.fg" pt="0.5" aria-hidden>{icon}</Box>

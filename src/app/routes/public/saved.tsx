@@ -1,12 +1,12 @@
 import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Bookmark, Clock, MapPin, Navigation, Phone } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 // the place page's own pieces, through its module: this screen then shares the place page's script instead of
 // splitting them out of it into chunks of their own (the place page's first scripts would grow; decision 048)
-import { DirectionsLink, OpenStatusBadge, PlaceHoursPanel } from './place-details.tsx';
+import { digits, DirectionsLink, InfoRow, OpenStatusBadge, PlaceHoursPanel } from './place-details.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
 import { hoursAt } from '../../../lib/hours-now.ts';
@@ -16,19 +16,6 @@ import { getNetworkState, subscribeNetworkState } from '../../../lib/network-sta
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { listSavedPlaces, refreshSavedPlaces, removeSavedPlace, subscribeSavedPlaces, type SavedPlace } from '../../../lib/saved-places.ts';
 
-const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
-
-function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <HStack align="start" gap="3">
-      <Box color="brand.fg" pt="0.5" aria-hidden>{icon}</Box>
-      <Stack gap="0" minW="0">
-        <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">{label}</Text>
-        <Box wordBreak="break-word">{children}</Box>
-      </Stack>
-    </HStack>
-  );
-}
 
 /** One saved place: its stored detail, its hours read now on the device (src/lib/hours-now.ts), directions, Remove. */
 function SavedPlaceCard({ place }: { place: SavedPlace }) {

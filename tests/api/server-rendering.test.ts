@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LEAFLET_MAP_MODULE } from '../../src/shared/boot-data.ts';
 import { listenForChanges, type ChangeListener } from '../../src/server/db/change-listener.ts';
 import type { Tx } from '../../src/server/db/client.ts';
@@ -19,7 +19,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-
  * the paged sitemap.
  */
 let db: ScratchDatabase;
-const instances: { cache: ResponseCache; listener: ChangeListener; render: ReturnType<typeof createPageRenderer> }[] = [];
+const instances: { cache: ResponseCache; listener: ChangeListener; render: ReturnType<typeof createPageRenderer>; app: ReturnType<typeof testApp> }[] = [];
 let admin: Awaited<ReturnType<typeof createUser>>;
 let writer: ReturnType<typeof testApp>;
 const template = readFileSync('index.html', 'utf8');
@@ -51,7 +51,7 @@ beforeAll(async () => {
       template, noncePlaceholder: 'DALIL_CSP_NONCE', manifest: null, entry, cache, publicUrl: 'https://dalil.test',
       api: (path, init) => Promise.resolve(app.request(path, init)),
     });
-    instances.push({ cache, listener, render });
+    instances.push({ cache, listener, render, app });
   }
   await until('both LISTEN connections', () => instances.every((x) => x.cache.live));
 }, 60_000);
@@ -187,7 +187,10 @@ describe('server-rendered pages', () => {
   });
 
   it('a page whose data could not be read (database unavailable) answers 503, not stored, and the next request renders it whole', async () => {
-    // a third instance whose API answers the place with the outage envelope once (as the outage guard does)
+    // a third instance whose API answers the place with the outage envelope once (as the outage guard does).
+    // The entry's API transport is one per process (configureApi): afterwards it goes back to the instances' app, as
+    // the last renderer created in beforeAll left it, so later tests do not read through this instance's cache.
+    onTestFinished(() => entry.configureApi((path, init) => Promise.resolve(instances.at(-1)!.app.request(path, init))));
     const cache = new ResponseCache({ maxEntries: 100, maxBytes: 8 << 20, onInvalidate: clearSearchCaches });
     cache.setLive(true);
     const app = testApp(db.sql, { responseCache: cache });

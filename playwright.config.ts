@@ -45,7 +45,7 @@ export default defineConfig({
     { name: 'moderation', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: '**/admin-requests.spec.ts', dependencies: ['chromium'] },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && npx tsx src/server/node.ts`,
+    command: `rm -rf ${dataDir} && node --import tsx src/server/node.ts`,
     url: `${E2E.baseURL}/api/website-settings`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,11 +8,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
 
 /**
- * The real embedded entry (`tsx src/server/node.ts`, its own DATA_DIR and ports) stopped with
+ * The real embedded entry, started as `npm start` starts it (its own DATA_DIR and ports), stopped with
  * SIGTERM while a request is still arriving: it stops accepting connections, lets that request
  * finish with 200, then closes the pool and Postgres and exits 0.
+ *
+ * `npm start` runs one Node process (`node --import tsx …`), not the `tsx` CLI: the CLI relays a signal
+ * to its child and SIGKILLs it when the child does not acknowledge within 30 ms — a server busy right
+ * after start-up or under load was killed that way, leaving its Postgres running (exit 143).
  */
 const root = path.resolve(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+/** The server command of `npm start` (after its build step), e.g. ['node', '--import', 'tsx', 'src/server/node.ts']. */
+const startCommand = pkg.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
 let dir: string | undefined;
 let child: ChildProcess | undefined;
 
@@ -34,7 +41,8 @@ describe('graceful shutdown', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'city-directory-shutdown-'));
     chmodSync(dir, 0o755);
     const [port, pgPort, smtpPort, webPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-    child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/node.ts'], {
+    expect(startCommand[0], 'npm start runs the server as one node process').toBe('node');
+    child = spawn(process.execPath, startCommand.slice(1), {
       cwd: root,
       env: {
         PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test',
@@ -54,14 +62,18 @@ describe('graceful shutdown', () => {
     let connectedAfterSigterm: boolean | undefined;
     const body = JSON.stringify({ email: 'nobody-here@example.test' });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/public/auth/forgot-password', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (res) => {
+      // Expect: 100-continue: the server's "100 Continue" proves it has parsed the headers, so the request is in
+      // flight on its side before SIGTERM (a fixed wait was not enough on a loaded machine: the connection was
+      // still unread, so idle, when the signal came, and was closed)
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/public/auth/forgot-password', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', Expect: '100-continue' } }, (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
       });
       req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
+      req.flushHeaders();
+      req.once('continue', () => {
+        req.write(body.slice(0, 10));
         child!.kill('SIGTERM');
         const refused = setInterval(async () => {
           if (!output.includes('SIGTERM: stopping')) return;
@@ -69,7 +81,7 @@ describe('graceful shutdown', () => {
           connectedAfterSigterm = await canConnect(port);
           setTimeout(() => req.end(body.slice(10)), 1000);
         }, 50);
-      }, 300);
+      });
     });
 
     const { status, text } = await answer.catch((error: Error) => {

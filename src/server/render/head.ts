@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { categorySchema, placeSchema, websiteSettingsSchema, zoneSchema } from '../../shared/schemas/entities.ts';
 import en from '../../../locales/en/common.json' with { type: 'json' };
 import ar from '../../../locales/ar/common.json' with { type: 'json' };
+import { escapeJsonForHtml } from './html-escape.ts';
 
 type Place = z.infer<typeof placeSchema>;
 type Category = z.infer<typeof categorySchema>;
@@ -223,7 +224,6 @@ export function buildHead(input: HeadInput): PageHead {
 }
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** The head as HTML tags (every value escaped; JSON-LD escaped so stored text cannot close its element). */
 export function headTags(head: PageHead, options: { lang: Lang; siteName: string; iconUrl: string | null; nonce: string }): string {

@@ -2,6 +2,7 @@ import { BOOT_DATA_ELEMENT_ID, bootPlan, type BootData } from '../../shared/boot
 import { isLang, langOfPath, stripLangSegment, type Lang } from '../../shared/language.ts';
 import { injectNonce } from '../http/security-headers.ts';
 import { clientPageHead, isClientPagePath } from './client-pages.ts';
+import { escapeJsonForHtml } from '../render/html-escape.ts';
 
 /** The parts of Vite's build manifest (dist/.vite/manifest.json) used here: source path → chunk. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
@@ -16,9 +17,6 @@ export interface SpaDocumentOptions {
   /** Longest wait for the boot answers, in ms (default 1500); late ones are left to the SPA. */
   bootTimeoutMs?: number;
 }
-
-const escapeJsonForHtml = (json: string) =>
-  json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

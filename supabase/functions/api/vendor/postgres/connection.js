@@ -575,7 +575,11 @@ function Connection(options, queues = {}, { onopen = noop, onend = noop, onclose
 
       if (needsTypes) {
         initial.reserve && (initial = null)
-        return fetchArrayTypes()
+        // patched (patches/postgres+3.4.9.patch, upstream issues #279 #1192 #1205 #1223): nothing awaited this
+        // promise, so a types query failed by the connection's end (a pool ended with a timeout destroys it:
+        // CONNECTION_DESTROYED) or by an error was an unhandled rejection that killed the process. The
+        // connection's own error path already answers the queries waiting on it.
+        return fetchArrayTypes().catch(noop)
       }
 
       initial && !initial.reserve && execute(initial)

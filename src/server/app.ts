@@ -17,11 +17,11 @@ import { changedCacheTags } from './queries/change-tags.ts';
 import { openingHoursReindexer } from './queries/open-intervals.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
-import { docsRoutes } from './routes/docs.ts';
-import { healthRoutes } from './routes/health.ts';
+import { docsRoutes } from './routes/docs-routes.ts';
+import { healthRoutes } from './routes/health-routes.ts';
 import { placeRequestRoutes } from './routes/place-requests/index.ts';
 import { publicRoutes } from './routes/public/index.ts';
-import { uploadRoutes } from './routes/uploads.ts';
+import { uploadRoutes } from './routes/uploads-routes.ts';
 
 /**
  * The REST API under `/api`, runtime-neutral (Node via @hono/node-server, Deno via Deno.serve).

@@ -27,7 +27,7 @@ const ERROR_MESSAGES = {
   rate_limited: { en: 'Too many attempts. Please try again later.', ar: 'محاولات كثيرة. يرجى المحاولة لاحقًا.' },
   database_unavailable: { en: 'The service is temporarily unavailable. Please try again.', ar: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى.' },
   internal_error: { en: 'Something went wrong. Please try again.', ar: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.' },
-  // health (routes/health.ts)
+  // health (routes/health-routes.ts)
   unhealthy: { en: 'The service is not ready.', ar: 'الخدمة غير جاهزة.' },
   // records not found
   category_not_found: { en: 'Category not found.', ar: 'الفئة غير موجودة.' },
@@ -93,7 +93,7 @@ const ERROR_MESSAGES = {
   not_applicable_value_refused: { en: 'one of its values is not accepted ({{field}})', ar: 'إحدى القيم المدخلة غير مقبولة ({{field}})' },
   no_changes: { en: 'There are no changes to submit.', ar: 'لا توجد تغييرات لإرسالها.' },
   not_place_owner: { en: 'You can only request edits to places you own.', ar: 'يمكنك طلب تعديل الأماكن التي تملكها فقط.' },
-  // uploads (routes/uploads.ts, storage/read-image-upload.ts)
+  // uploads (routes/uploads-routes.ts, storage/read-image-upload.ts)
   image_required: { en: "Send the image as the multipart/form-data field 'image'.", ar: "أرسل الصورة في الحقل 'image' بصيغة multipart/form-data." },
   invalid_file_type: { en: 'Invalid file type. Please select a PNG, JPG or GIF image.', ar: 'نوع الملف غير صالح. يرجى اختيار صورة PNG أو JPG أو GIF.' },
   file_too_large: { en: 'File is too large. Maximum size is {{maxSize}}MB.', ar: 'الملف كبير جدًا. الحد الأقصى للحجم {{maxSize}} ميجابايت.' },

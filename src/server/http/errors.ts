@@ -31,7 +31,7 @@ export function fieldErrors(issues: Issue[]): Record<string, FieldProblem[]> {
 /**
  * Codes whose `fields` are a report quoting the caller's data rather than field messages: answered as
  * written (the route already wrote it in the request's language), without codes (import_rejected:
- * "places[3]" → "lat: …", see routes/admin/import.ts).
+ * "places[3]" → "lat: …", see routes/admin/admin-import-routes.ts).
  */
 const REPORT_CODES = new Set<ErrorCode>(['import_rejected']);
 

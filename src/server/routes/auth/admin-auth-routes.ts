@@ -10,8 +10,8 @@ import {
   messageAnswer, messageResponseSchema, refreshRequestSchema,
 } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
-import { changePassword } from './profile.ts';
-import { authResponses, bearerToken, provider, rateLimit } from './shared.ts';
+import { changePassword } from './profile-routes.ts';
+import { authResponses, bearerToken, provider, rateLimit } from './auth-route-helpers.ts';
 import { jsonBody, security } from '../../http/openapi.ts';
 import { readOptionalJson } from '../../http/read-json.ts';
 

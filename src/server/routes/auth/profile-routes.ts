@@ -8,7 +8,7 @@ import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, prof
 import { envelope } from '../../../shared/schemas/common.ts';
 import { jsonBody, security } from '../../http/openapi.ts';
 import { readProfile, updateProfileName, updateProfileSettings } from '../../queries/profiles.ts';
-import { authResponses, bearerToken, provider, rateLimit } from './shared.ts';
+import { authResponses, bearerToken, provider, rateLimit } from './auth-route-helpers.ts';
 
 const tags = ['auth'];
 

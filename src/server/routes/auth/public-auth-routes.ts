@@ -9,7 +9,7 @@ import {
   verifyResetCodeRequestSchema,
 } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
-import { authResponses, bearerToken, provider, rateLimit } from './shared.ts';
+import { authResponses, bearerToken, provider, rateLimit } from './auth-route-helpers.ts';
 import { jsonBody } from '../../http/openapi.ts';
 import { readOptionalJson } from '../../http/read-json.ts';
 

@@ -1,5 +1,5 @@
 import { OTHER_CATEGORY_SLUG } from '../shared/constants.ts';
-import type { Category, Zone } from '../shared/schemas/entities.ts';
+import type { Category, Zone } from '../shared/schemas/entity-schemas.ts';
 import type { Lang } from './language.ts';
 
 /**

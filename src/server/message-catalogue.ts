@@ -68,7 +68,7 @@ const ERROR_MESSAGES = {
     en: 'The file was not imported: {{count}} record(s) are malformed (see the list). Nothing was written.',
     ar: 'لم يُستورد الملف: {{count}} من السجلات غير صالحة (انظر القائمة). لم يُكتب شيء.',
   },
-  // history (queries/history.ts)
+  // history (queries/history-queries.ts)
   history_entry_not_found: { en: 'This history entry does not exist.', ar: 'هذا السجل غير موجود في السجل التاريخي.' },
   history_nothing_to_restore: {
     en: 'There is no earlier version of this place to restore.',
@@ -78,11 +78,11 @@ const ERROR_MESSAGES = {
     en: 'This place was deleted more than {{days}} days ago and can no longer be restored.',
     ar: 'حُذف هذا المكان منذ أكثر من {{days}} يومًا ولم يعد من الممكن استعادته.',
   },
-  // contributions and moderation (queries/place-requests.ts)
+  // contributions and moderation (queries/place-requests-queries.ts)
   place_request_not_found: { en: 'Place request not found.', ar: 'طلب المكان غير موجود.' },
   request_already_reviewed: { en: 'This request has already been reviewed.', ar: 'تمت مراجعة هذا الطلب بالفعل.' },
   request_not_applicable: { en: 'This request cannot be applied: {{reason}}', ar: 'لا يمكن تطبيق هذا الطلب: {{reason}}' },
-  // reasons of request_not_applicable (reasonCode → text; see queries/place-requests.ts notApplicableReason)
+  // reasons of request_not_applicable (reasonCode → text; see queries/place-requests-queries.ts notApplicableReason)
   not_applicable_category_missing: { en: 'its category (#{{id}}) no longer exists', ar: 'الفئة المختارة (رقم {{id}}) لم تعد موجودة' },
   not_applicable_zone_missing: { en: 'its district (#{{id}}) no longer exists', ar: 'الحي المختار (رقم {{id}}) لم يعد موجودًا' },
   not_applicable_building_missing: { en: 'its building (#{{id}}) no longer exists', ar: 'المبنى المختار (رقم {{id}}) لم يعد موجودًا' },

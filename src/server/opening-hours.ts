@@ -1,6 +1,6 @@
 import OpeningHours from 'opening_hours';
 import { DEFAULT_TIME_ZONE, registerOpeningHoursChecker } from '../shared/opening-hours.ts';
-import { WEEKDAYS, type HoursInterval, type PlaceHours, type Weekday } from '../shared/schemas/opening-hours.ts';
+import { WEEKDAYS, type HoursInterval, type PlaceHours, type Weekday } from '../shared/schemas/opening-hours-schemas.ts';
 
 /**
  * The server's use of the `opening_hours` library: validating values and answering "open now?"
@@ -119,7 +119,7 @@ export function cityTimeZone(): string {
 interface Piece { start: Date; end: Date; unknown: boolean; from: Date; to: Date }
 
 /**
- * The place page's reading of `hours` at `now` in `timeZone` (PlaceHours, src/shared/schemas/opening-hours.ts):
+ * The place page's reading of `hours` at `now` in `timeZone` (PlaceHours, src/shared/schemas/opening-hours-schemas.ts):
  * the 7 days from today with their open intervals, whether it is open now and the next change (≤ 7 days ahead).
  * An interval past midnight is listed on the day it starts ('18:00'–'02:00'); a day open throughout is
  * '00:00'–'24:00'. null when `hours` is null or the library cannot evaluate it.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiApp } from '../../src/server/http/env.ts';
-import { isStorableText } from '../../src/shared/schemas/common.ts';
+import { isStorableText } from '../../src/shared/schemas/common-schemas.ts';
 import { LocalStorageProvider } from '../../src/server/storage/local-storage-provider.ts';
 import { createUser, testApp } from '../helpers/api.ts';
 import { localProvider, NO_RATE_LIMITS } from '../helpers/auth.ts';

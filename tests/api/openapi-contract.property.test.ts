@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiApp } from '../../src/server/http/env.ts';
-import { isStorableText } from '../../src/shared/schemas/common.ts';
+import { isStorableText } from '../../src/shared/schemas/common-schemas.ts';
 import { createUser, testApp } from '../helpers/api.ts';
 import { localProvider, NO_RATE_LIMITS } from '../helpers/auth.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';

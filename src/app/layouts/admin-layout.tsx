@@ -13,7 +13,7 @@ import { AdminLogoutButton } from '../../features/auth/components/admin-logout-b
 import { useWebsiteSettings, websiteSettingsKey } from '../../features/settings/api/get-website-settings.ts';
 import { stripLangSegment } from '../../lib/language.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
-import type { WebsiteSettings } from '../../shared/schemas/entities.ts';
+import type { WebsiteSettings } from '../../shared/schemas/entity-schemas.ts';
 import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';
 
 /** Admin sections; `match` lists the language-neutral path prefixes that mark a section current. */

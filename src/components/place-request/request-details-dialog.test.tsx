@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n.ts';
 import type { Lang } from '../../lib/language.ts';
 import { PreferencesProvider } from '../../lib/preferences.tsx';
-import type { PlaceRequest } from '../../shared/schemas/place-request.ts';
+import type { PlaceRequest } from '../../shared/schemas/place-request-schemas.ts';
 import { getSystem } from '../ui/system.ts';
 import { DetailItem, RequestDetailsDialog } from './request-details-dialog.tsx';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkImageFile } from '../../components/ui/image-upload.tsx';
 import { toSettingsUpdate } from './api/update-website-settings.ts';
 import { toOrder } from './api/reorder.ts';
-import { buildingCreateSchema, categoryCreateSchema, zoneCreateSchema } from '../../shared/schemas/admin.ts';
+import { buildingCreateSchema, categoryCreateSchema, zoneCreateSchema } from '../../shared/schemas/admin-schemas.ts';
 import { buildingFormSchema, categoryFormSchema, isHttpUrl, optionalFields, zoneFormSchema } from './forms.ts';
 import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, selectId, toPlacePayload, type PlaceFormValues } from './place-form.ts';
 

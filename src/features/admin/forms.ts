@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from '../../shared/schemas/common.ts';
-import { buildingCreateSchema, categoryCreateSchema, zoneCreateSchema } from '../../shared/schemas/admin.ts';
-import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
+import { TEXT_LIMITS } from '../../shared/schemas/common-schemas.ts';
+import { buildingCreateSchema, categoryCreateSchema, zoneCreateSchema } from '../../shared/schemas/admin-schemas.ts';
+import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form-schemas.ts';
 import { toWesternDigits } from '../../shared/digits.ts';
 
 /**

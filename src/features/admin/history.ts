@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../shared/schemas/history.ts';
+import type { HistoryEntry } from '../../shared/schemas/history-schemas.ts';
 
 /**
  * Pure parts of the admin History screen: which record the URL names, and an entry's changes as

@@ -1,7 +1,7 @@
 import { formatNumber } from '../../lib/intl.ts';
 import type { Lang } from '../../lib/language.ts';
-import type { HistoryEntry } from '../../shared/schemas/history.ts';
-import type { Overview, PlaceGap } from '../../shared/schemas/overview.ts';
+import type { HistoryEntry } from '../../shared/schemas/history-schemas.ts';
+import type { Overview, PlaceGap } from '../../shared/schemas/overview-schemas.ts';
 
 /**
  * Pure parts of the admin overview screen (/admin/overview): chart rows, ages in words, the gap

@@ -1,10 +1,10 @@
-import { PLACE_FIELD_MESSAGES, placeCreateSchema, placeUpdateSchema, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
+import { PLACE_FIELD_MESSAGES, placeCreateSchema, placeUpdateSchema, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form-schemas.ts';
 import { type PlaceFormValues } from '../../components/place-form/form-values.ts';
 
 export { emptyPlaceForm, placeToForm, selectId, type PlaceFormValues } from '../../components/place-form/form-values.ts';
 
 /**
- * The admin place form on the shared payload schema (src/shared/schemas/place-form.ts: the public
+ * The admin place form on the shared payload schema (src/shared/schemas/place-form-schemas.ts: the public
  * form's rules and messages). Form values have the payload's shape — `details.*` nested,
  * `categoryId`/`zoneId` numbers (a select's '' reads as none) — so the same schema validates them.
  */

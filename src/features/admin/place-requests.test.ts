@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
-import type { PlaceRequest } from '../../shared/schemas/place-request.ts';
+import type { PlaceRequest } from '../../shared/schemas/place-request-schemas.ts';
 import { decisionErrorKey } from './api/approve-place-request.ts';
 import { getPlaceRequests, parsePlaceRequestPage } from './api/get-place-requests.ts';
 import { describeValue } from '../../components/place-request/display-value.ts';

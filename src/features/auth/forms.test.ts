@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
-import { AUTH_MESSAGES } from '../../shared/schemas/auth.ts';
+import { AUTH_MESSAGES } from '../../shared/schemas/auth-schemas.ts';
 import { describeAuthError } from './errors.ts';
 import { changePasswordFormSchema, newPasswordFormSchema, normalizeCodeInput, validationMessageKey } from './forms.ts';
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { toWesternDigits } from '../../shared/digits.ts';
 import {
   AUTH_MESSAGES, codeSchema, currentPasswordSchema, emailSchema, newPasswordSchema, passwordSchema,
-} from '../../shared/schemas/auth.ts';
+} from '../../shared/schemas/auth-schemas.ts';
 
 /**
- * Form schemas of the auth screens, built on the API's own field schemas (src/shared/schemas/auth.ts)
+ * Form schemas of the auth screens, built on the API's own field schemas (src/shared/schemas/auth-schemas.ts)
  * so the SPA and the server agree on every rule and message.
  */
 

@@ -4,7 +4,7 @@ import { currentUser } from '../auth/guards.ts';
 import { withClaims } from '../db/client.ts';
 import {
   beginIdempotentRequest, completeIdempotentRequest, dropIdempotencyKey, type StoredIdempotencyKey,
-} from '../queries/idempotency-keys.ts';
+} from '../queries/idempotency-keys-queries.ts';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from '../../shared/idempotency.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './env.ts';

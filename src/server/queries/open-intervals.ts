@@ -50,7 +50,7 @@ export async function reindexOpeningHours(sql: Sql): Promise<number> {
   }
 }
 
-/** What the list query needs to filter on "open now" (see openNowCondition in queries/places.ts). */
+/** What the list query needs to filter on "open now" (see openNowCondition in queries/places-queries.ts). */
 export interface OpenNowContext {
   /** Minute of the week (0 = Monday 00:00) of the request's moment in the city's time zone. */
   minute: number;

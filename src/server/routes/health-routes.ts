@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../http/env.ts';
 import { createRouter } from '../http/router.ts';
-import { appliedMigrations } from '../queries/health.ts';
-import { apiErrorSchema } from '../../shared/schemas/common.ts';
+import { appliedMigrations } from '../queries/health-queries.ts';
+import { apiErrorSchema } from '../../shared/schemas/common-schemas.ts';
 
 /** How long the health check waits for the database before it answers 503, in milliseconds. */
 export const HEALTH_TIMEOUT_MS = 2000;
@@ -33,7 +33,7 @@ const unhealthySchema = apiErrorSchema.extend({
  * `{ success:false, error:{ code:'unhealthy', message, database:'ok'|'unavailable',
  * migrations:'current'|'pending'|'unknown', pendingMigrations? } }` with Retry-After.
  * Without `deps.migrations` only the database is checked (migrations reported 'current' when the table answers).
- * SQL: queries/health.ts.
+ * SQL: queries/health-queries.ts.
  */
 export function healthRoutes(deps: AppDeps): ApiApp {
   const app = createRouter();

@@ -7,8 +7,8 @@ import { security } from '../http/openapi.ts';
 import { createRouter } from '../http/router.ts';
 import { readImageUpload } from '../storage/read-image-upload.ts';
 import { StorageWriteError, UPLOAD_BUCKETS, type UploadBucket } from '../storage/provider.ts';
-import { apiErrorSchema, envelope, LIMITS } from '../../shared/schemas/common.ts';
-import { uploadResultSchema } from '../../shared/schemas/entities.ts';
+import { apiErrorSchema, envelope, LIMITS } from '../../shared/schemas/common-schemas.ts';
+import { uploadResultSchema } from '../../shared/schemas/entity-schemas.ts';
 
 
 const errorContent = { 'application/json': { schema: apiErrorSchema } };

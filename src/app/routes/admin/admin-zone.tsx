@@ -7,7 +7,7 @@ import { ZoneBuildingsManager } from '../../../features/admin/components/zone-bu
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
-import type { ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
+import type { ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.ts';
 
 /** The zone's buildings with known coordinates as map pins (hidden when none has any). */
 function BuildingsMap({ zone }: { zone: ZoneWithBuildings }) {

@@ -6,7 +6,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Deferred, useHydrated } from '../../../components/ui/deferred.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePlaceQuery } from '../../../features/places/api/get-places.ts';
-import type { PlaceWithRelated } from '../../../shared/schemas/entities.ts';
+import type { PlaceWithRelated } from '../../../shared/schemas/entity-schemas.ts';
 import { DirectionsLink } from '../../../features/places/components/directions-link.tsx';
 import { VisitorDistance } from '../../../features/places/components/visitor-distance.tsx';
 import { OpenStatusBadge } from '../../../features/places/components/open-status-badge.tsx';

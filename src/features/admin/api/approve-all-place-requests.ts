@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { approveAllResultSchema, type ApproveAllResult, type PlaceRequestType } from '../../../shared/schemas/place-request.ts';
+import { approveAllResultSchema, type ApproveAllResult, type PlaceRequestType } from '../../../shared/schemas/place-request-schemas.ts';
 import { adminKeys, invalidateAfterWrite } from './admin-keys.ts';
 
 /**

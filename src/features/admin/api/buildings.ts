@@ -1,14 +1,14 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { BuildingCreateBody } from '../../../shared/schemas/admin.ts';
-import { buildingSchema, type Building, type ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
+import type { BuildingCreateBody } from '../../../shared/schemas/admin-schemas.ts';
+import { buildingSchema, type Building, type ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useOptimisticReorder, type OrderEntry } from './reorder.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
 /**
  * POST /admin/zones/{zoneId}/buildings (no id) or PUT /admin/buildings/{id} → the saved building. The
- * body is the shared contract (src/shared/schemas/admin.ts `buildingCreateSchema`; on update any subset).
+ * body is the shared contract (src/shared/schemas/admin-schemas.ts `buildingCreateSchema`; on update any subset).
  */
 export function saveBuilding({ zoneId, id, input }: { zoneId: number; id?: number; input: BuildingCreateBody }): Promise<Building> {
   return id

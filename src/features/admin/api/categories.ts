@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { adminCategoryListSchema, type CategoryCreateBody } from '../../../shared/schemas/admin.ts';
-import { categorySchema, type Category } from '../../../shared/schemas/entities.ts';
+import { adminCategoryListSchema, type CategoryCreateBody } from '../../../shared/schemas/admin-schemas.ts';
+import { categorySchema, type Category } from '../../../shared/schemas/entity-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 

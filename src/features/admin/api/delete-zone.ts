@@ -1,5 +1,5 @@
 import { apiRequest } from '../../../lib/api-client.ts';
-import { zoneDeleteResultSchema } from '../../../shared/schemas/admin.ts';
+import { zoneDeleteResultSchema } from '../../../shared/schemas/admin-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { pageMetaSchema } from '../../../shared/schemas/common.ts';
-import { duplicatePairSchema, mergeResultSchema, type MergeResult } from '../../../shared/schemas/duplicates.ts';
+import { pageMetaSchema } from '../../../shared/schemas/common-schemas.ts';
+import { duplicatePairSchema, mergeResultSchema, type MergeResult } from '../../../shared/schemas/duplicates-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { websiteSettingsSchema } from '../../../shared/schemas/entities.ts';
+import { websiteSettingsSchema } from '../../../shared/schemas/entity-schemas.ts';
 
 export const adminWebsiteSettingsKey = ['admin-website-settings'] as const;
 

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { adminZoneListSchema } from '../../../shared/schemas/admin.ts';
-import { zoneWithBuildingsSchema } from '../../../shared/schemas/entities.ts';
+import { adminZoneListSchema } from '../../../shared/schemas/admin-schemas.ts';
+import { zoneWithBuildingsSchema } from '../../../shared/schemas/entity-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /** GET /admin/zones: every zone in display order (order from 1) with building and place counts. */

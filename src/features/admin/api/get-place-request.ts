@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { placeRequestSchema } from '../../../shared/schemas/place-request.ts';
+import { placeRequestSchema } from '../../../shared/schemas/place-request-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /**

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { pageMetaSchema, type PageMeta } from '../../../shared/schemas/common.ts';
-import { placeRequestSchema, type PlaceRequest, type PlaceRequestStatus, type PlaceRequestType } from '../../../shared/schemas/place-request.ts';
+import { pageMetaSchema, type PageMeta } from '../../../shared/schemas/common-schemas.ts';
+import { placeRequestSchema, type PlaceRequest, type PlaceRequestStatus, type PlaceRequestType } from '../../../shared/schemas/place-request-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 
 export interface AdminPlaceRequestsParams {

@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { pageMetaSchema } from '../../../shared/schemas/common.ts';
+import { pageMetaSchema } from '../../../shared/schemas/common-schemas.ts';
 import {
   deletedPlaceSchema, historyEntrySchema, restoreResultSchema, type HistoryEntity,
-} from '../../../shared/schemas/history.ts';
+} from '../../../shared/schemas/history-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { importReportSchema, type ImportReportData, type ImportRequest } from '../../../shared/schemas/admin-import.ts';
+import { importReportSchema, type ImportReportData, type ImportRequest } from '../../../shared/schemas/admin-import-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 

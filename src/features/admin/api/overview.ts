@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { adminKeys } from './admin-keys.ts';
-import { overviewSchema, type Overview } from '../../../shared/schemas/overview.ts';
+import { overviewSchema, type Overview } from '../../../shared/schemas/overview-schemas.ts';
 
 /**
  * GET /admin/overview → data health: places per category and zone, pending requests and their ages,

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { pageMetaSchema } from '../../../shared/schemas/common.ts';
-import { adminPlaceListSchema } from '../../../shared/schemas/admin.ts';
-import { placeSchema, type Place } from '../../../shared/schemas/entities.ts';
-import type { PlaceGap } from '../../../shared/schemas/overview.ts';
+import { pageMetaSchema } from '../../../shared/schemas/common-schemas.ts';
+import { adminPlaceListSchema } from '../../../shared/schemas/admin-schemas.ts';
+import { placeSchema, type Place } from '../../../shared/schemas/entity-schemas.ts';
+import type { PlaceGap } from '../../../shared/schemas/overview-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 

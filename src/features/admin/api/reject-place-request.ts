@@ -1,5 +1,5 @@
 import { apiRequest } from '../../../lib/api-client.ts';
-import { placeRequestSchema, type PlaceRequest } from '../../../shared/schemas/place-request.ts';
+import { placeRequestSchema, type PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { decisionErrorKey } from './approve-place-request.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';

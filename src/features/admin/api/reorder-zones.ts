@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { Zone } from '../../../shared/schemas/entities.ts';
+import type { Zone } from '../../../shared/schemas/entity-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useOptimisticReorder, type OrderEntry } from './reorder.ts';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import type { ReorderBody } from '../../../shared/schemas/admin.ts';
+import type { ReorderBody } from '../../../shared/schemas/admin-schemas.ts';
 import { invalidateAfterWrite } from './admin-keys.ts';
 
 /** One entry of a reorder body (the shared `reorderBodySchema`): `{ id, order }`, order counted from 1. */

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ZoneCreateBody } from '../../../shared/schemas/admin.ts';
-import { zoneSchema, type Zone } from '../../../shared/schemas/entities.ts';
+import type { ZoneCreateBody } from '../../../shared/schemas/admin-schemas.ts';
+import { zoneSchema, type Zone } from '../../../shared/schemas/entity-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 

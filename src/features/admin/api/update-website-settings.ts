@@ -3,8 +3,8 @@ import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { WebsiteSettingsUpdateBody } from '../../../shared/schemas/admin.ts';
-import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import type { WebsiteSettingsUpdateBody } from '../../../shared/schemas/admin-schemas.ts';
+import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
 import { adminWebsiteSettingsKey } from './get-admin-website-settings.ts';
 
 type SettingsFields = Pick<WebsiteSettings, 'logoUrl' | 'siteName' | 'siteNameAr' | 'siteDescription' | 'siteDescriptionAr'>;

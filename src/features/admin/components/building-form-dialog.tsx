@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Building } from '../../../shared/schemas/entities.ts';
+import type { Building } from '../../../shared/schemas/entity-schemas.ts';
 import { useSaveBuilding } from '../api/buildings.ts';
 import { buildingFormSchema, optionalFields, type BuildingFormValues } from '../forms.ts';
 import { AdminField } from './admin-field.tsx';

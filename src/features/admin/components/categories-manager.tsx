@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { Category } from '../../../shared/schemas/entities.ts';
+import type { Category } from '../../../shared/schemas/entity-schemas.ts';
 import { useAdminCategoriesQuery, useDeleteCategory } from '../api/categories.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { CategoryFormDialog } from './category-form-dialog.tsx';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/ui/image-upload.tsx';
-import type { Category } from '../../../shared/schemas/entities.ts';
+import type { Category } from '../../../shared/schemas/entity-schemas.ts';
 import { useSaveCategory } from '../api/categories.ts';
 import { uploaderFor } from '../api/upload-image.ts';
 import { categoryFormSchema, type CategoryFormValues } from '../forms.ts';

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
 import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
 import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
 import { cityTimeZone, isKnownTimeZone } from '../../../shared/opening-hours.ts';

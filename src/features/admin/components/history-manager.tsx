@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { HISTORY_RESTORE_DAYS, type HistoryEntry } from '../../../shared/schemas/history.ts';
+import { HISTORY_RESTORE_DAYS, type HistoryEntry } from '../../../shared/schemas/history-schemas.ts';
 import { useDeletedPlacesQuery, useHistoryQuery, useRestorePlaceVersion } from '../api/history.ts';
 import { historyChanges, historyTargetFromParams } from '../history.ts';
 import { describeValue } from '../../../components/place-request/display-value.ts';

@@ -6,7 +6,7 @@ import { DetailItem, RequestDetailsDialog as PlaceRequestDetailsDialog } from '.
 import type { ValueLookups } from '../../../components/place-request/display-value.ts';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';
+import type { PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
 import { useAdminCategoriesQuery } from '../api/categories.ts';
 import { useAdminPlaceRequestQuery } from '../api/get-place-request.ts';
 import { useAdminZonesQuery } from '../api/get-admin-zones.ts';

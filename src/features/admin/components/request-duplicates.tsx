@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDuplicatesQuery } from '../../../components/place-form/get-duplicate-candidates.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
-import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';
+import type { PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
 import { useRejectPlaceRequest } from '../api/reject-place-request.ts';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);

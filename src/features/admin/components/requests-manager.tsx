@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { PLACE_REQUEST_TYPES, type ApproveAllResult, type PlaceRequest, type PlaceRequestType } from '../../../shared/schemas/place-request.ts';
+import { PLACE_REQUEST_TYPES, type ApproveAllResult, type PlaceRequest, type PlaceRequestType } from '../../../shared/schemas/place-request-schemas.ts';
 import { useApproveAllPlaceRequests } from '../api/approve-all-place-requests.ts';
 import { useApprovePlaceRequest } from '../api/approve-place-request.ts';
 import { useAdminPlaceRequestsQuery, usePendingRequestCount } from '../api/get-place-requests.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { Building, ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
+import type { Building, ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.ts';
 import { useDeleteBuilding, useReorderBuildings } from '../api/buildings.ts';
 import { useAdminZoneQuery } from '../api/get-admin-zones.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Zone } from '../../../shared/schemas/entities.ts';
+import type { Zone } from '../../../shared/schemas/entity-schemas.ts';
 import { useSaveZone } from '../api/save-zone.ts';
 import { optionalFields, zoneFormSchema, type ZoneFormValues } from '../forms.ts';
 import { AdminField } from './admin-field.tsx';

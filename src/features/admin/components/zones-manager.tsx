@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { Zone } from '../../../shared/schemas/entities.ts';
+import type { Zone } from '../../../shared/schemas/entity-schemas.ts';
 import { useDeleteZone } from '../api/delete-zone.ts';
 import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
 import { useReorderZones } from '../api/reorder-zones.ts';

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminUserSchema, authSessionSchema, type AdminLoginRequest, type AuthSessionView } from '../../../shared/schemas/auth.ts';
+import { adminUserSchema, authSessionSchema, type AdminLoginRequest, type AuthSessionView } from '../../../shared/schemas/auth-schemas.ts';
 
 /**
  * POST /admin/auth/login {email, password, remember} → {token, refreshToken, expiresAt, user}. Only

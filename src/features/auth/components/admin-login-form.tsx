@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { loginRequestSchema } from '../../../shared/schemas/auth.ts';
+import { loginRequestSchema } from '../../../shared/schemas/auth-schemas.ts';
 import { useAdminAuth } from '../admin/admin-auth.ts';
 import type { AdminLoginFailure } from '../admin/admin-auth-machine.ts';
 import { FormAlert } from './form-alert.tsx';

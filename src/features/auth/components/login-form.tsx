@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink } from '../../../components/ui/link.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { loginRequestSchema } from '../../../shared/schemas/auth.ts';
+import { loginRequestSchema } from '../../../shared/schemas/auth-schemas.ts';
 import { useLoginMutation } from '../api/login.ts';
 import { describeAuthError, isEmailNotVerified } from '../errors.ts';
 import { withRedirect } from '../redirect.ts';

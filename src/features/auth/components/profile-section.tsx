@@ -8,7 +8,7 @@ import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth.ts';
+import { updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth-schemas.ts';
 import { useProfileQuery } from '../api/get-profile.ts';
 import { useUpdateProfileMutation, useUpdateProfileSettingsMutation } from '../api/update-profile.ts';
 import { describeAuthError } from '../errors.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink } from '../../../components/ui/link.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { registerRequestSchema } from '../../../shared/schemas/auth.ts';
+import { registerRequestSchema } from '../../../shared/schemas/auth-schemas.ts';
 import { useRegisterMutation } from '../api/register.ts';
 import { describeAuthError } from '../errors.ts';
 import { withRedirect } from '../redirect.ts';

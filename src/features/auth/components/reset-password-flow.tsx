@@ -12,7 +12,7 @@ import { useForgotPasswordMutation, useResetPasswordMutation, useVerifyResetCode
 import { describeAuthError } from '../errors.ts';
 import { codeFormSchema, emailFormSchema, newPasswordFormSchema, type CodeForm, type EmailForm, type NewPasswordForm } from '../forms.ts';
 import { useCooldown } from '../use-cooldown.ts';
-import { LIMITS } from '../../../shared/schemas/common.ts';
+import { LIMITS } from '../../../shared/schemas/common-schemas.ts';
 import { CodeInput } from './code-input.tsx';
 import { FormAlert, useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';

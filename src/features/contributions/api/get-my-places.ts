@@ -4,8 +4,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { pageMetaSchema } from '../../../shared/schemas/common.ts';
-import { placeSchema } from '../../../shared/schemas/entities.ts';
+import { pageMetaSchema } from '../../../shared/schemas/common-schemas.ts';
+import { placeSchema } from '../../../shared/schemas/entity-schemas.ts';
 import { contributionKeys } from './contribution-keys.ts';
 
 export interface MyPlacesParams {

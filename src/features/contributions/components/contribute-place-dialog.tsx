@@ -14,8 +14,8 @@ import { newIdempotencyKey, queueRequest, type OutboxInput } from '../../../lib/
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
-import type { Place } from '../../../shared/schemas/entities.ts';
-import { placeCreateSchema } from '../../../shared/schemas/place-form.ts';
+import type { Place } from '../../../shared/schemas/entity-schemas.ts';
+import { placeCreateSchema } from '../../../shared/schemas/place-form-schemas.ts';
 import { uploadPlaceImage } from '../api/upload-place-image.ts';
 import { CREATE_PLACE_PATH, editRequestPath, useCreatePlaceMutation, useRequestPlaceEditMutation } from '../api/submit-place.ts';
 import { announcePlaceCreated } from '../events.ts';

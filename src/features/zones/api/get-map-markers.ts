@@ -4,7 +4,7 @@ import type { Lang } from '../../../lib/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import { MAP_VIEW_LIMITS } from '../../../shared/constants.ts';
-import type { MapMarkers } from '../../../shared/schemas/map.ts';
+import type { MapMarkers } from '../../../shared/schemas/map-schemas.ts';
 
 /**
  * GET /public/map/markers (optional `zoneSlug`) → `{ places: [{slug,name,nameAr,lat,lng,category}],

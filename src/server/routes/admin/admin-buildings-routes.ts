@@ -4,11 +4,11 @@ import { created, idParams, jsonBody, jsonResponses, security } from '../../http
 import { createRouter } from '../../http/router.ts';
 import { changeBuilding, createBuilding, removeBuilding, reorderBuildingsAndList, zoneBuildings } from '../../queries/catalog-writes.ts';
 import { mapSlugConflict } from '../../queries/slugs.ts';
-import { envelope, idSchema } from '../../../shared/schemas/common.ts';
-import { buildingSchema } from '../../../shared/schemas/entities.ts';
+import { envelope, idSchema } from '../../../shared/schemas/common-schemas.ts';
+import { buildingSchema } from '../../../shared/schemas/entity-schemas.ts';
 import {
   adminBuildingListSchema, buildingCreateSchema, buildingDeleteResultSchema, buildingUpdateSchema, reorderBodySchema,
-} from '../../../shared/schemas/admin.ts';
+} from '../../../shared/schemas/admin-schemas.ts';
 
 const tags = ['admin: buildings'];
 const zoneParams = z.object({ zoneId: idSchema });
@@ -17,7 +17,7 @@ const zoneParams = z.object({ zoneId: idSchema });
 /**
  * Admin buildings of a zone: list, create, update, delete, reorder. Admin only (401/403
  * from the admin guard of app.ts); writes run as the caller under RLS. Slugs are unique within
- * the zone. SQL: queries/buildings.ts, queries/catalog-writes.ts.
+ * the zone. SQL: queries/buildings-queries.ts, queries/catalog-writes.ts.
  */
 export function adminBuildingRoutes(): ApiApp {
   const app = createRouter();

@@ -3,19 +3,19 @@ import type { ApiApp } from '../../http/env.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { categoryInUse, changeCategory, createCategory, removeCategory } from '../../queries/catalog-writes.ts';
-import { countCategoryPlaces, listCategories } from '../../queries/categories.ts';
+import { countCategoryPlaces, listCategories } from '../../queries/categories-queries.ts';
 import { mapSlugConflict } from '../../queries/slugs.ts';
-import { envelope, LIMITS, pageMetaSchema } from '../../../shared/schemas/common.ts';
-import { categorySchema } from '../../../shared/schemas/entities.ts';
+import { envelope, LIMITS, pageMetaSchema } from '../../../shared/schemas/common-schemas.ts';
+import { categorySchema } from '../../../shared/schemas/entity-schemas.ts';
 import {
   adminCategoryListQuerySchema, categoryCreateSchema, categoryUpdateSchema, deleteResultSchema,
-} from '../../../shared/schemas/admin.ts';
+} from '../../../shared/schemas/admin-schemas.ts';
 
 const tags = ['admin: categories'];
 
 /**
  * Admin categories: list/search, create, update, delete. Admin only (401/403 from the
- * admin guard of app.ts); writes run as the caller under RLS. SQL: queries/categories.ts, queries/catalog-writes.ts.
+ * admin guard of app.ts); writes run as the caller under RLS. SQL: queries/categories-queries.ts, queries/catalog-writes.ts.
  */
 export function adminCategoryRoutes(): ApiApp {
   const app = createRouter();

@@ -1,17 +1,17 @@
 import { createRoute } from '@hono/zod-openapi';
-import { envelope, pagedEnvelope } from '../../../shared/schemas/common.ts';
-import { duplicatePairSchema, duplicatePairsQuerySchema, mergeBodySchema, mergeResultSchema } from '../../../shared/schemas/duplicates.ts';
+import { envelope, pagedEnvelope } from '../../../shared/schemas/common-schemas.ts';
+import { duplicatePairSchema, duplicatePairsQuerySchema, mergeBodySchema, mergeResultSchema } from '../../../shared/schemas/duplicates-schemas.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { listDuplicatePairs, mergePlaces } from '../../queries/duplicates.ts';
+import { listDuplicatePairs, mergePlaces } from '../../queries/duplicates-queries.ts';
 
 const tags = ['admin: duplicates'];
 
 /**
  * Possible duplicates of the whole directory and merging them (docs/decisions/023-duplicates.md). Admin
  * only (401/403 from the admin guard of app.ts); run as the caller (RLS), so a merge is recorded in the
- * history with the admin as actor. SQL: queries/duplicates.ts.
+ * history with the admin as actor. SQL: queries/duplicates-queries.ts.
  */
 export function adminDuplicateRoutes(): ApiApp {
   const app = createRouter();

@@ -2,11 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../http/env.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { listDeletedPlaces, listHistory, restorePlaceVersion } from '../../queries/history.ts';
-import { envelope, idSchema, pagedEnvelope } from '../../../shared/schemas/common.ts';
+import { listDeletedPlaces, listHistory, restorePlaceVersion } from '../../queries/history-queries.ts';
+import { envelope, idSchema, pagedEnvelope } from '../../../shared/schemas/common-schemas.ts';
 import {
   deletedPlaceSchema, deletedPlacesQuerySchema, historyEntrySchema, historyQuerySchema, restoreResultSchema,
-} from '../../../shared/schemas/history.ts';
+} from '../../../shared/schemas/history-schemas.ts';
 
 const tags = ['admin: history'];
 
@@ -14,7 +14,7 @@ const tags = ['admin: history'];
  * The history of records (docs/decisions/020-history.md): every change of a place, category, zone,
  * building or the website settings as the database recorded it, deleted places still restorable, and
  * restoring a place. Admin only (401/403 from the admin guard of app.ts); reads and the restore run as
- * the caller (the restore is recorded with the admin as actor). SQL: queries/history.ts.
+ * the caller (the restore is recorded with the admin as actor). SQL: queries/history-queries.ts.
  */
 export function adminHistoryRoutes(): ApiApp {
   const app = createRouter();

@@ -7,8 +7,8 @@ import { importReasonText } from '../../http/field-messages.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { envelope } from '../../../shared/schemas/common.ts';
-import { importReportSchema, importRequestSchema, type ImportRequest } from '../../../shared/schemas/admin-import.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
+import { importReportSchema, importRequestSchema, type ImportRequest } from '../../../shared/schemas/admin-import-schemas.ts';
 
 const tags = ['admin: import'];
 /** Malformed records named in `error.fields` (the rest counted in `error.problems`). */

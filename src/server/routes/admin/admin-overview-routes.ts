@@ -2,16 +2,16 @@ import { createRoute } from '@hono/zod-openapi';
 import type { ApiApp } from '../../http/env.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { listLatestChanges } from '../../queries/history.ts';
-import { likelyDuplicatesCount, pendingAges, placeGaps, placesPerCategory, placesPerZone } from '../../queries/overview.ts';
-import { envelope } from '../../../shared/schemas/common.ts';
-import { OVERVIEW_LATEST_CHANGES, overviewSchema } from '../../../shared/schemas/overview.ts';
+import { listLatestChanges } from '../../queries/history-queries.ts';
+import { likelyDuplicatesCount, pendingAges, placeGaps, placesPerCategory, placesPerZone } from '../../queries/overview-queries.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
+import { OVERVIEW_LATEST_CHANGES, overviewSchema } from '../../../shared/schemas/overview-schemas.ts';
 
 const tags = ['admin: history'];
 
 /**
  * GET /admin/overview — data health at a glance (admins; 401/403 from the admin guard of app.ts).
- * One query per figure, in one read transaction as the caller. SQL: queries/overview.ts, history.ts.
+ * One query per figure, in one read transaction as the caller. SQL: queries/overview-queries.ts, history.ts.
  */
 export function adminOverviewRoutes(): ApiApp {
   const app = createRouter();

@@ -5,19 +5,19 @@ import { created, idParams, jsonBody, jsonResponses, security } from '../../http
 import { createRouter } from '../../http/router.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
 import { changePlace, createPlace, deletePlace, readPlace } from '../../queries/place-writes.ts';
-import { listPlaces } from '../../queries/places.ts';
+import { listPlaces } from '../../queries/places-queries.ts';
 import { mapSlugConflict } from '../../queries/slugs.ts';
-import { envelope, pagedEnvelope } from '../../../shared/schemas/common.ts';
-import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entities.ts';
+import { envelope, pagedEnvelope } from '../../../shared/schemas/common-schemas.ts';
+import { placeListItemSchema, placeSchema } from '../../../shared/schemas/entity-schemas.ts';
 import {
   adminPlaceCreateSchema, adminPlaceListQuerySchema, adminPlaceUpdateSchema, deleteResultSchema,
-} from '../../../shared/schemas/admin.ts';
+} from '../../../shared/schemas/admin-schemas.ts';
 
 const tags = ['admin: places'];
 /**
  * Admin places: search/filter/page, one, create, update, delete. Admin only (401/403 from
- * the admin guard of app.ts); writes run as the caller under RLS. SQL: queries/place-writes.ts, queries/places.ts (list). Bodies are the shared place
- * payload of src/shared/schemas/place-form.ts (the public add-place form's rules) plus `slug`.
+ * the admin guard of app.ts); writes run as the caller under RLS. SQL: queries/place-writes.ts, queries/places-queries.ts (list). Bodies are the shared place
+ * payload of src/shared/schemas/place-form-schemas.ts (the public add-place form's rules) plus `slug`.
  */
 export function adminPlaceRoutes(): ApiApp {
   const app = createRouter();

@@ -3,15 +3,15 @@ import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { readWebsiteSettings, updateWebsiteSettings } from '../../queries/website-settings.ts';
-import { envelope } from '../../../shared/schemas/common.ts';
-import { websiteSettingsSchema } from '../../../shared/schemas/entities.ts';
-import { websiteSettingsUpdateSchema } from '../../../shared/schemas/admin.ts';
+import { readWebsiteSettings, updateWebsiteSettings } from '../../queries/website-settings-queries.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
+import { websiteSettingsSchema } from '../../../shared/schemas/entity-schemas.ts';
+import { websiteSettingsUpdateSchema } from '../../../shared/schemas/admin-schemas.ts';
 
 const tags = ['admin: website settings'];
 /**
  * Site branding for admins: read and update the single settings row. Admin only
- * (401/403 from the admin guard of app.ts); the update runs as the caller under RLS. SQL: queries/website-settings.ts.
+ * (401/403 from the admin guard of app.ts); the update runs as the caller under RLS. SQL: queries/website-settings-queries.ts.
  */
 export function adminSettingsRoutes(): ApiApp {
   const app = createRouter();

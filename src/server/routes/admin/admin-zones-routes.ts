@@ -5,19 +5,19 @@ import { created, idParams, jsonBody, jsonResponses, security } from '../../http
 import { createRouter } from '../../http/router.ts';
 import { changeZone, createZone, removeZone, reorderZonesAndList } from '../../queries/catalog-writes.ts';
 import { mapSlugConflict } from '../../queries/slugs.ts';
-import { listZones, readZoneWithBuildings } from '../../queries/zones.ts';
-import { envelope } from '../../../shared/schemas/common.ts';
-import { zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entities.ts';
+import { listZones, readZoneWithBuildings } from '../../queries/zones-queries.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
+import { zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entity-schemas.ts';
 import {
   adminZoneListSchema, reorderBodySchema, zoneCreateSchema, zoneDeleteResultSchema, zoneUpdateSchema,
-} from '../../../shared/schemas/admin.ts';
+} from '../../../shared/schemas/admin-schemas.ts';
 
 const tags = ['admin: zones'];
 
 
 /**
  * Admin zones: list, one with buildings, create, update, delete, reorder.
- * Admin only (401/403 from the admin guard of app.ts); writes run as the caller under RLS. SQL: queries/zones.ts, queries/catalog-writes.ts.
+ * Admin only (401/403 from the admin guard of app.ts); writes run as the caller under RLS. SQL: queries/zones-queries.ts, queries/catalog-writes.ts.
  * `PUT /admin/zones/reorder` is registered before `/admin/zones/{id}` so it is not read as an id.
  */
 export function adminZoneRoutes(): ApiApp {

@@ -8,8 +8,8 @@ import { message } from '../../message-catalogue.ts';
 import {
   adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, logoutRequestSchema,
   messageAnswer, messageResponseSchema, refreshRequestSchema,
-} from '../../../shared/schemas/auth.ts';
-import { envelope } from '../../../shared/schemas/common.ts';
+} from '../../../shared/schemas/auth-schemas.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { changePassword } from './profile-routes.ts';
 import { authResponses, bearerToken, provider, rateLimit } from './auth-route-helpers.ts';
 import { jsonBody, security } from '../../http/openapi.ts';

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../../http/env.ts';
 import type { AuthProvider } from '../../auth/provider.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, enforceRateLimit, type RateLimitedAction } from '../../auth/rate-limit.ts';
-import { apiErrorSchema } from '../../../shared/schemas/common.ts';
+import { apiErrorSchema } from '../../../shared/schemas/common-schemas.ts';
 
 const ERROR_NAMES: Record<number, string> = {
   400: 'Invalid input (error.fields), invalid or expired code', 401: 'Invalid credentials or token', 403: 'Not allowed / e-mail not verified',

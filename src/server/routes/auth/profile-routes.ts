@@ -4,10 +4,10 @@ import type { ApiApp, AppDeps, AppEnv } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
 import { requireUser, type AuthedUser } from '../../auth/guards.ts';
 import { message } from '../../message-catalogue.ts';
-import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, profileSchema, updateProfileRequestSchema, updateProfileSettingsRequestSchema } from '../../../shared/schemas/auth.ts';
-import { envelope } from '../../../shared/schemas/common.ts';
+import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, profileSchema, updateProfileRequestSchema, updateProfileSettingsRequestSchema } from '../../../shared/schemas/auth-schemas.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { jsonBody, security } from '../../http/openapi.ts';
-import { readProfile, updateProfileName, updateProfileSettings } from '../../queries/profiles.ts';
+import { readProfile, updateProfileName, updateProfileSettings } from '../../queries/profiles-queries.ts';
 import { authResponses, bearerToken, provider, rateLimit } from './auth-route-helpers.ts';
 
 const tags = ['auth'];
@@ -23,7 +23,7 @@ export async function changePassword(c: Context<AppEnv>, deps: AppDeps, user: Au
   return c.json(messageAnswer(message('password_changed', c.var.lang)), 200);
 }
 
-/** GET|PUT /public/auth/profile, PUT /public/auth/profile/settings and PUT /public/auth/change-password (signed-in users). SQL: queries/profiles.ts. */
+/** GET|PUT /public/auth/profile, PUT /public/auth/profile/settings and PUT /public/auth/change-password (signed-in users). SQL: queries/profiles-queries.ts. */
 export function profileRoutes(deps: AppDeps): ApiApp {
   const app = createRouter();
   app.openapi(

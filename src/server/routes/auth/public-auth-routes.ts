@@ -7,8 +7,8 @@ import {
   authSessionSchema, authUserSchema, emailOnlyRequestSchema, loginRequestSchema, logoutRequestSchema, messageAnswer, messageResponseSchema,
   refreshRequestSchema, registerRequestSchema, registerResponseSchema, resetPasswordRequestSchema, verifyEmailRequestSchema,
   verifyResetCodeRequestSchema,
-} from '../../../shared/schemas/auth.ts';
-import { envelope } from '../../../shared/schemas/common.ts';
+} from '../../../shared/schemas/auth-schemas.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { authResponses, bearerToken, provider, rateLimit } from './auth-route-helpers.ts';
 import { jsonBody } from '../../http/openapi.ts';
 import { readOptionalJson } from '../../http/read-json.ts';

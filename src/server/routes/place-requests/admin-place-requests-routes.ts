@@ -8,17 +8,17 @@ import { readOptionalJson } from '../../http/read-json.ts';
 import { createRouter } from '../../http/router.ts';
 import {
   approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, notApplicableReason, rejectPlaceRequest, toPlaceRequest,
-} from '../../queries/place-requests.ts';
-import { envelope, pagedEnvelope } from '../../../shared/schemas/common.ts';
+} from '../../queries/place-requests-queries.ts';
+import { envelope, pagedEnvelope } from '../../../shared/schemas/common-schemas.ts';
 import {
   approveAllBodySchema, approveAllResultSchema, placeRequestListQuerySchema, placeRequestSchema, rejectRequestBodySchema,
-} from '../../../shared/schemas/place-request.ts';
+} from '../../../shared/schemas/place-request-schemas.ts';
 
 const tags = ['moderation'];
 
 /**
  * Moderation of place requests (admins; 401 without a token, 403 for other users, from the admin
- * guard of app.ts). SQL: queries/place-requests.ts. Decisions run
+ * guard of app.ts). SQL: queries/place-requests-queries.ts. Decisions run
  * the SQL functions of supabase/migrations/20260101001100_moderation.sql, which lock the request,
  * so each is approved or rejected exactly once (a second decision gets 409 request_already_reviewed)
  * and record reviewed_by/reviewed_at.

@@ -6,18 +6,18 @@ import { created, jsonBody, jsonResponses, security } from '../../http/openapi.t
 import { createRouter } from '../../http/router.ts';
 import {
   getPlaceRequest, listPlaceRequests, ownPlaces, submitCreateRequest, submitEditRequest, toPlaceRequest,
-} from '../../queries/place-requests.ts';
-import { envelope, idSchema, pagedEnvelope, pagingQuerySchema, searchTextSchema } from '../../../shared/schemas/common.ts';
-import { placeSchema } from '../../../shared/schemas/entities.ts';
-import { placeCreateSchema } from '../../../shared/schemas/place-form.ts';
-import { editRequestBodySchema, placeRequestListQuerySchema, placeRequestSchema } from '../../../shared/schemas/place-request.ts';
+} from '../../queries/place-requests-queries.ts';
+import { envelope, idSchema, pagedEnvelope, pagingQuerySchema, searchTextSchema } from '../../../shared/schemas/common-schemas.ts';
+import { placeSchema } from '../../../shared/schemas/entity-schemas.ts';
+import { placeCreateSchema } from '../../../shared/schemas/place-form-schemas.ts';
+import { editRequestBodySchema, placeRequestListQuerySchema, placeRequestSchema } from '../../../shared/schemas/place-request-schemas.ts';
 
 const tags = ['contributions'];
 
 /**
  * Contributions of signed-in users: submit a new place and edits to their own places as
  * pending requests, list their places and follow their requests. 401 without a valid token.
- * SQL: queries/place-requests.ts.
+ * SQL: queries/place-requests-queries.ts.
  */
 export function contributionRoutes(): ApiApp {
   const app = createRouter();

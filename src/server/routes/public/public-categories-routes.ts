@@ -1,15 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope, pagedEnvelope, placeListQuerySchema, searchTextSchema, slugSchema } from '../../../shared/schemas/common.ts';
-import { categorySchema, placeListItemSchema } from '../../../shared/schemas/entities.ts';
+import { envelope, pagedEnvelope, placeListQuerySchema, searchTextSchema, slugSchema } from '../../../shared/schemas/common-schemas.ts';
+import { categorySchema, placeListItemSchema } from '../../../shared/schemas/entity-schemas.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { categoryIdBySlug, getCategoryBySlug, listCategories } from '../../queries/categories.ts';
+import { categoryIdBySlug, getCategoryBySlug, listCategories } from '../../queries/categories-queries.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
-import { listPlaces } from '../../queries/places.ts';
+import { listPlaces } from '../../queries/places-queries.ts';
 
-/** Public categories: the list (with search), one by slug, and its places. SQL: queries/categories.ts, queries/places.ts. */
+/** Public categories: the list (with search), one by slug, and its places. SQL: queries/categories-queries.ts, queries/places-queries.ts. */
 export function categoryRoutes(): ApiApp {
   const app = createRouter();
   app.openapi(

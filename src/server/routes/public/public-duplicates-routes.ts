@@ -1,17 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope } from '../../../shared/schemas/common.ts';
-import { duplicateCandidateSchema, duplicatesQuerySchema } from '../../../shared/schemas/duplicates.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
+import { duplicateCandidateSchema, duplicatesQuerySchema } from '../../../shared/schemas/duplicates-schemas.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { findDuplicateCandidates } from '../../queries/duplicates.ts';
+import { findDuplicateCandidates } from '../../queries/duplicates-queries.ts';
 
 /**
  * GET /public/duplicates: the approved places likely the same as a place about to be added
  * (docs/decisions/023-duplicates.md) — a similar name (either language, normalised as the search does)
  * within 150 m of `latitude`/`longitude`, or the same `phone` (any digits). Answers
  * `{ data: DuplicateCandidate[] }` (≤ 10, most likely first; empty when none). Errors: 400 for a missing
- * way to match, half coordinates, out-of-range numbers or too long texts (localized). SQL: queries/duplicates.ts.
+ * way to match, half coordinates, out-of-range numbers or too long texts (localized). SQL: queries/duplicates-queries.ts.
  */
 export function duplicateRoutes(): ApiApp {
   const app = createRouter();

@@ -3,10 +3,10 @@ import Papa from 'papaparse';
 import {
   CSV_ATTRIBUTION_LINE, DATA_NOTICE, DATA_LICENSE, DATA_LICENSE_URL, EXPORT_COLUMNS, EXPORT_FORMATS, type ExportFormat,
 } from '../../../shared/data-export.ts';
-import { apiErrorSchema } from '../../../shared/schemas/common.ts';
+import { apiErrorSchema } from '../../../shared/schemas/common-schemas.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { createRouter } from '../../http/router.ts';
-import { streamExportRows, type ExportRow } from '../../queries/export.ts';
+import { streamExportRows, type ExportRow } from '../../queries/export-queries.ts';
 
 /** One place as the export writes it, for the OpenAPI document's examples (a seeded place; other columns empty). */
 const EXAMPLE_PLACE: Partial<Record<(typeof EXPORT_COLUMNS)[number], string>> = {
@@ -73,7 +73,7 @@ function formatter(format: ExportFormat) {
  * geometry is its Point (null without coordinates), its `id` the place id. Read through a
  * server-side cursor in batches of 500 with backpressure: memory does not grow with the number of
  * places. Errors: 400 unknown format (before anything is sent); a database failure after the first
- * bytes aborts the connection, so a client never takes a cut file for a whole one. SQL: queries/export.ts.
+ * bytes aborts the connection, so a client never takes a cut file for a whole one. SQL: queries/export-queries.ts.
  */
 export function exportRoutes(): ApiApp {
   const app = createRouter();

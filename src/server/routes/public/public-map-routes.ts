@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
-import { envelope, slugSchema } from '../../../shared/schemas/common.ts';
-import { bboxQuerySchema, MAP_VIEW_LIMITS, mapMarkersSchema, type BuildingMarker, type MapCluster, type PlaceMarker } from '../../../shared/schemas/map.ts';
+import { envelope, slugSchema } from '../../../shared/schemas/common-schemas.ts';
+import { bboxQuerySchema, MAP_VIEW_LIMITS, mapMarkersSchema, type BuildingMarker, type MapCluster, type PlaceMarker } from '../../../shared/schemas/map-schemas.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { SERVER_FIELD_MESSAGES } from '../../domain-errors.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { buildMarkerIndex, markersInView } from '../../map-clusters.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { loadMarkers } from '../../queries/map.ts';
+import { loadMarkers } from '../../queries/map-queries.ts';
 
 /** Markers are the same for every visitor and language: shared caches may keep them a minute. */
 const CACHE_CONTROL = 'public, max-age=60';
@@ -37,7 +37,7 @@ export const mapMarkersQuerySchema = z.object({
  *   `places`/`buildings`. Cluster counts plus single markers = the markers in the box.
  * The body is gzip/deflate-compressed when the client accepts it and may be cached for 60 s.
  * Errors: 400 validation_failed (invalid slug, bbox, zoom outside 0–22, bbox without zoom or zoom without bbox),
- * 404 zone_not_found / category_not_found. SQL: queries/map.ts.
+ * 404 zone_not_found / category_not_found. SQL: queries/map-queries.ts.
  */
 export function mapRoutes(deps: Pick<AppDeps, 'markerIndexes'> = {}): ApiApp {
   const app = createRouter();

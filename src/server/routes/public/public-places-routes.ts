@@ -1,16 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope, pagedEnvelope, placeListQuerySchema, slugSchema } from '../../../shared/schemas/common.ts';
-import { placeListItemSchema, placeShareSchema, placeWithRelatedSchema } from '../../../shared/schemas/entities.ts';
+import { envelope, pagedEnvelope, placeListQuerySchema, slugSchema } from '../../../shared/schemas/common-schemas.ts';
+import { placeListItemSchema, placeShareSchema, placeWithRelatedSchema } from '../../../shared/schemas/entity-schemas.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
 import { placeHoursOf } from '../../opening-hours.ts';
-import { redirectedPlaceSlug } from '../../queries/duplicates.ts';
-import { getPlaceBySlug, listPlaces, relatedPlaces } from '../../queries/places.ts';
+import { redirectedPlaceSlug } from '../../queries/duplicates-queries.ts';
+import { getPlaceBySlug, listPlaces, relatedPlaces } from '../../queries/places-queries.ts';
 
-/** Public places: the list, one with related places, and its share link. SQL: queries/places.ts. */
+/** Public places: the list, one with related places, and its share link. SQL: queries/places-queries.ts. */
 export function placeRoutes(deps: AppDeps): ApiApp {
   const app = createRouter();
   app.openapi(

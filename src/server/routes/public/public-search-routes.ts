@@ -1,17 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope, LIMITS } from '../../../shared/schemas/common.ts';
-import { searchResultsSchema } from '../../../shared/schemas/entities.ts';
+import { envelope, LIMITS } from '../../../shared/schemas/common-schemas.ts';
+import { searchResultsSchema } from '../../../shared/schemas/entity-schemas.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { searchAll } from '../../queries/search.ts';
+import { searchAll } from '../../queries/search-queries.ts';
 
 export const searchQuerySchema = z.object({
   q: z.string().max(LIMITS.searchMaxLength).transform((s) => s.trim()),
   limit: z.coerce.number().int().min(1).max(50).default(5),
 });
 
-/** The grouped search of the search overlay. SQL: queries/search.ts. */
+/** The grouped search of the search overlay. SQL: queries/search-queries.ts. */
 export function searchRoutes(): ApiApp {
   const app = createRouter();
   app.openapi(

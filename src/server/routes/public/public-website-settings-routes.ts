@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
-import { envelope } from '../../../shared/schemas/common.ts';
-import { websiteSettingsSchema } from '../../../shared/schemas/entities.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
+import { websiteSettingsSchema } from '../../../shared/schemas/entity-schemas.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
-import { readWebsiteSettings } from '../../queries/website-settings.ts';
+import { readWebsiteSettings } from '../../queries/website-settings-queries.ts';
 
-/** Public site branding. SQL: queries/website-settings.ts. */
+/** Public site branding. SQL: queries/website-settings-queries.ts. */
 export function settingsRoutes(): ApiApp {
   const app = createRouter();
   app.openapi(

@@ -1,15 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope, pagedEnvelope, placeListQuerySchema, slugSchema } from '../../../shared/schemas/common.ts';
-import { placeListItemSchema, zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entities.ts';
+import { envelope, pagedEnvelope, placeListQuerySchema, slugSchema } from '../../../shared/schemas/common-schemas.ts';
+import { placeListItemSchema, zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entity-schemas.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
-import { listPlaces } from '../../queries/places.ts';
-import { listZones, readZoneWithBuildings, zoneIdBySlug } from '../../queries/zones.ts';
+import { listPlaces } from '../../queries/places-queries.ts';
+import { listZones, readZoneWithBuildings, zoneIdBySlug } from '../../queries/zones-queries.ts';
 
-/** Public zones: the list, one with its buildings, and its places. SQL: queries/zones.ts, queries/places.ts. */
+/** Public zones: the list, one with its buildings, and its places. SQL: queries/zones-queries.ts, queries/places-queries.ts. */
 export function zoneRoutes(): ApiApp {
   const app = createRouter();
   app.openapi(

@@ -4,8 +4,8 @@ import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { toPlace } from './mappers.ts';
 import { setStatementTimeout } from './sql.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
-import { PLACE_FIELD_MESSAGES, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
-import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request.ts';
+import { PLACE_FIELD_MESSAGES, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form-schemas.ts';
+import type { ApproveAllResult, PlaceRequest, PlaceRequestStatus, PlaceRequestType, ProposedChange } from '../../shared/schemas/place-request-schemas.ts';
 
 /**
  * Place requests: reads, submissions and the moderation calls (SQL functions of

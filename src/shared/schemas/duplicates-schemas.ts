@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { westernDigitsOf } from '../digits.ts';
-import { flushTinyCoordinate, idSchema, pagingQuerySchema, TEXT_LIMITS } from './common.ts';
+import { flushTinyCoordinate, idSchema, pagingQuerySchema, TEXT_LIMITS } from './common-schemas.ts';
 
 /**
  * Likely duplicates (supabase/migrations/20260101006200_duplicates.sql, docs/decisions/023-duplicates.md):

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
-import { INT_MAX } from '../../shared/schemas/admin.ts';
-import type { Building } from '../../shared/schemas/entities.ts';
+import { INT_MAX } from '../../shared/schemas/admin-schemas.ts';
+import type { Building } from '../../shared/schemas/entity-schemas.ts';
 import { BUILDING_COLUMNS, type BuildingRow } from './columns.ts';
 import { toBuilding } from './mappers.ts';
 import { toColumns } from './sql.ts';

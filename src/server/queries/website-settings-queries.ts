@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import type { WebsiteSettings } from '../../shared/schemas/entities.ts';
+import type { WebsiteSettings } from '../../shared/schemas/entity-schemas.ts';
 import { toColumns } from './sql.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
 

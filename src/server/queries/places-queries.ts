@@ -3,13 +3,13 @@ import type { Tx } from '../db/client.ts';
 import { ValidationError } from '../domain-errors.ts';
 import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
-import { missingCondition } from './overview.ts';
+import { missingCondition } from './overview-queries.ts';
 import { openNowContext, type OpenNowContext } from './open-intervals.ts';
-import { countSearchPlaces, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces, type SearchPlan } from './search.ts';
+import { countSearchPlaces, placeMatchSql, planSearch, SEARCH_WINDOW, searchPlaces, type SearchPlan } from './search-queries.ts';
 import { Params, run } from './sql.ts';
-import type { PlaceGap } from '../../shared/schemas/overview.ts';
+import type { PlaceGap } from '../../shared/schemas/overview-schemas.ts';
 
-import type { LatLng, PlaceSort, PublicPlaceSort } from '../../shared/schemas/common.ts';
+import type { LatLng, PlaceSort, PublicPlaceSort } from '../../shared/schemas/common-schemas.ts';
 
 /** Language of a list's name order: the page's language (default English). */
 export type SortLang = 'en' | 'ar';
@@ -51,7 +51,7 @@ export interface PlaceFilter {
   categoryId?: number;
   zoneId?: number;
   buildingId?: number;
-  /** Only places with this gap (admin list; see missingCondition in queries/overview.ts). */
+  /** Only places with this gap (admin list; see missingCondition in queries/overview-queries.ts). */
   missing?: PlaceGap;
   search?: string;
   /** Only places open now (at the request's moment, in the city's time zone; decision 028). */
@@ -243,7 +243,7 @@ async function listPlacesByDistance(
 /**
  * One page of places matching `filter`, plus the total and, when more rows follow, `nextCursor`.
  *
- * Order: `paging.sort`, else relevance when `filter.search` is set (see queries/search.ts), else
+ * Order: `paging.sort`, else relevance when `filter.search` is set (see queries/search-queries.ts), else
  * name A–Z; name orders follow `paging.lang` (see NAME_KEY). Pages are index-served at any depth: `page` reads only ids from an index (deferred
  * join) and `cursor` continues from the previous page's last row (keyset) at constant cost.
  * Searches are capped at SEARCH_WINDOW (1000) results: `total` is then at most 1000 and later

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS } from './common.ts';
+import { INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS } from './common-schemas.ts';
 import { toWesternDigits } from '../digits.ts';
 
 /**

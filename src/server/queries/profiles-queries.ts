@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { NotFoundError } from '../domain-errors.ts';
-import type { Profile } from '../../shared/schemas/auth.ts';
+import type { Profile } from '../../shared/schemas/auth-schemas.ts';
 
 /** A profile row (RLS: the caller's own) with the number of places the caller owns. */
 export interface ProfileRow { id: string; name: string; created_at: Date; places_count: number; locale: 'en' | 'ar'; notify_decisions: boolean }

@@ -2,7 +2,7 @@ import type { Tx } from '../db/client.ts';
 import { NotFoundError } from '../domain-errors.ts';
 import {
   DUPLICATE_LIMITS, MERGE_FIELDS, type DuplicateCandidate, type DuplicatePair, type DuplicatesQuery, type MergeResult,
-} from '../../shared/schemas/duplicates.ts';
+} from '../../shared/schemas/duplicates-schemas.ts';
 
 /**
  * SQL of likely duplicates (docs/decisions/023-duplicates.md, migration 20260101006200): the check of a

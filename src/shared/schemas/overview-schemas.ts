@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { historyEntrySchema } from './history.ts';
+import { historyEntrySchema } from './history-schemas.ts';
 
 /** A place's coordinates count as "outside its zone" farther than this from the zone's centre (metres). */
 export const ZONE_RADIUS_M = 5000;

@@ -1,8 +1,8 @@
 import type { Tx } from '../db/client.ts';
-import type { Category } from '../../shared/schemas/entities.ts';
+import type { Category } from '../../shared/schemas/entity-schemas.ts';
 import { CATEGORY_COLUMNS, type CategoryRow } from './columns.ts';
 import { toCategory } from './mappers.ts';
-import { planSearch, smallTableSearch } from './search.ts';
+import { planSearch, smallTableSearch } from './search-queries.ts';
 import { Params, run, toColumns } from './sql.ts';
 
 /** API field → column of a category write. */

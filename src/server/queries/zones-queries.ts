@@ -1,9 +1,9 @@
 import type { Tx } from '../db/client.ts';
 import { NotFoundError, ValidationError } from '../domain-errors.ts';
-import { ADMIN_FIELD_MESSAGES } from '../../shared/schemas/admin.ts';
-import { INT_MAX } from '../../shared/schemas/admin.ts';
-import type { Zone, ZoneWithBuildings } from '../../shared/schemas/entities.ts';
-import { listBuildings } from './buildings.ts';
+import { ADMIN_FIELD_MESSAGES } from '../../shared/schemas/admin-schemas.ts';
+import { INT_MAX } from '../../shared/schemas/admin-schemas.ts';
+import type { Zone, ZoneWithBuildings } from '../../shared/schemas/entity-schemas.ts';
+import { listBuildings } from './buildings-queries.ts';
 import { ZONE_COLUMNS, type ZoneRow } from './columns.ts';
 import { toZone } from './mappers.ts';
 import { toColumns } from './sql.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isImageUrl, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
+import { isImageUrl, placeCreateSchema, placeUpdateSchema } from './place-form-schemas.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
-import { countDuplicatePairs } from './duplicates.ts';
-import { ZONE_RADIUS_M, type Overview, type PlaceGap } from '../../shared/schemas/overview.ts';
+import { countDuplicatePairs } from './duplicates-queries.ts';
+import { ZONE_RADIUS_M, type Overview, type PlaceGap } from '../../shared/schemas/overview-schemas.ts';
 
 /**
  * SQL of the admin overview (GET /admin/overview): one query per figure, run as the caller (admins
@@ -57,7 +57,7 @@ export async function likelyDuplicatesCount(tx: Tx): Promise<number> {
 
 /**
  * The condition of one gap on `p` (places), as SQL text without parameters (shared with the admin
- * places list's `missing=` filter, queries/places.ts): Arabic name, phone, opening hours empty or
+ * places list's `missing=` filter, queries/places-queries.ts): Arabic name, phone, opening hours empty or
  * null; coordinates null, or farther than ZONE_RADIUS_M from the centre of the place's zone (when
  * the zone has one).
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagingQuerySchema } from './common.ts';
+import { idSchema, pagingQuerySchema } from './common-schemas.ts';
 
 /**
  * The history of records (supabase/migrations/20260101005700_history.sql, docs/decisions/020-history.md):

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INVALID_CHARACTERS_MESSAGE, isStorableText, pagingQuerySchema, TEXT_LIMITS } from './common.ts';
-import { PLACE_FIELD_MESSAGES, placeUpdateSchema } from './place-form.ts';
+import { INVALID_CHARACTERS_MESSAGE, isStorableText, pagingQuerySchema, TEXT_LIMITS } from './common-schemas.ts';
+import { PLACE_FIELD_MESSAGES, placeUpdateSchema } from './place-form-schemas.ts';
 
 /**
  * Place requests: a user's proposed new place (`create`) or change to a place they own

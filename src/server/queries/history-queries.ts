@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { ConflictError, GoneError, NotFoundError } from '../domain-errors.ts';
-import { HISTORY_RESTORE_DAYS, type DeletedPlace, type HistoryEntity, type HistoryEntry } from '../../shared/schemas/history.ts';
+import { HISTORY_RESTORE_DAYS, type DeletedPlace, type HistoryEntity, type HistoryEntry } from '../../shared/schemas/history-schemas.ts';
 
 /**
  * SQL of the history (public.audit_log, written by the database's triggers; admins read it under

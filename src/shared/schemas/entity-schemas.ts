@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { placeHoursSchema } from './opening-hours.ts';
+import { placeHoursSchema } from './opening-hours-schemas.ts';
 
 /**
  * Entity shapes the API returns, camelCase. Shared by server (OpenAPI) and SPA (response checks).

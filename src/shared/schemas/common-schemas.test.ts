@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStorableText } from './common.ts';
+import { isStorableText } from './common-schemas.ts';
 
 describe('isStorableText', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flushTinyCoordinate, INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './common.ts';
+import { flushTinyCoordinate, INVALID_CHARACTERS_MESSAGE, isStorableText, TEXT_LIMITS } from './common-schemas.ts';
 import { westernDigitsOf } from '../digits.ts';
 import { INVALID_OPENING_HOURS, isValidOpeningHours } from '../opening-hours.ts';
 

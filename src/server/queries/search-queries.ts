@@ -1,4 +1,4 @@
-import type { SearchResults } from '../../shared/schemas/entities.ts';
+import type { SearchResults } from '../../shared/schemas/entity-schemas.ts';
 import type { Tx } from '../db/client.ts';
 import { toBuilding, toCategory, toPlaceListItem, toZone } from './mappers.ts';
 import {

@@ -1,9 +1,9 @@
 import type { Tx } from '../db/client.ts';
 import { NotFoundError } from '../domain-errors.ts';
 import { coordinatesOf } from '../../shared/map-coordinates.ts';
-import type { BuildingMarker, PlaceMarker } from '../../shared/schemas/map.ts';
-import { categoryIdBySlug } from './categories.ts';
-import { zoneIdBySlug } from './zones.ts';
+import type { BuildingMarker, PlaceMarker } from '../../shared/schemas/map-schemas.ts';
+import { categoryIdBySlug } from './categories-queries.ts';
+import { zoneIdBySlug } from './zones-queries.ts';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { NotFoundError, ValidationError } from '../domain-errors.ts';
-import { REORDER_MESSAGES } from '../../shared/schemas/admin.ts';
+import { REORDER_MESSAGES } from '../../shared/schemas/admin-schemas.ts';
 
 type Entry = { id: number; order: number };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryCreateSchema, categoryUpdateSchema, reorderBodySchema, REORDER_MESSAGES, websiteSettingsUpdateSchema, zoneCreateSchema,
-} from './admin.ts';
+} from './admin-schemas.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from './common.ts';
+import { TEXT_LIMITS } from './common-schemas.ts';
 
 /**
  * Admin import (`POST /api/admin/import/preview` and `POST /api/admin/import`): the uploaded file's

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import {
   COMMON_FIELD_MESSAGES, flushTinyCoordinate, idSchema, INVALID_CHARACTERS_MESSAGE, isStorableText, LIMITS, pagingQuerySchema, placeCursorSchema, placeSortSchema, searchTextSchema, SLUG_PATTERN,
   sortLangSchema, TEXT_LIMITS,
-} from './common.ts';
-import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entities.ts';
-import { PLACE_GAPS } from './overview.ts';
+} from './common-schemas.ts';
+import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entity-schemas.ts';
+import { PLACE_GAPS } from './overview-schemas.ts';
 import { isKnownTimeZone, UNKNOWN_TIME_ZONE } from '../opening-hours.ts';
-import { IMAGE_FIELD_META, isHttpUrl, isImageUrl, LINK_FIELD_META, placeCreateSchema, placeUpdateSchema } from './place-form.ts';
+import { IMAGE_FIELD_META, isHttpUrl, isImageUrl, LINK_FIELD_META, placeCreateSchema, placeUpdateSchema } from './place-form-schemas.ts';
 
 /**
  * Request and response schemas of the admin API (`/api/admin/...`), shared by the
@@ -182,7 +182,7 @@ export type ReorderBody = z.input<typeof reorderBodySchema>;
 // ---- places ----------------------------------------------------------------------------------
 
 /**
- * POST /admin/places: the shared place payload (src/shared/schemas/place-form.ts — the
+ * POST /admin/places: the shared place payload (src/shared/schemas/place-form-schemas.ts — the
  * public add-place form's rules) plus an optional explicit `slug`.
  */
 export const adminPlaceCreateSchema = z.intersection(placeCreateSchema, z.object({ slug: optionalSlugSchema }));

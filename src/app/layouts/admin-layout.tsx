@@ -5,7 +5,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
-import { usePendingRequestCount } from '../../features/admin/api/get-place-requests.ts';
+import { usePendingRequestCount } from '../../features/admin/api/admin-place-requests-api.ts';
 import { ChangeLogoDialog } from '../../features/admin/components/change-logo-dialog.tsx';
 import { PendingCountBadge } from '../../features/admin/components/pending-count-badge.tsx';
 import { EditSiteNamesDialog } from '../../features/admin/components/edit-site-names-dialog.tsx';

@@ -2,7 +2,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { Zone } from '../../../shared/schemas/entity-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
-import { useOptimisticReorder, type OrderEntry } from './reorder.ts';
+import { useOptimisticReorder, type OrderEntry } from './use-optimistic-reorder.ts';
 
 /** PUT /admin/zones/reorder {order:[{id,order}]}: all zones, order from 1, applied atomically (400 otherwise). */
 export function reorderZones(order: OrderEntry[]): Promise<unknown> {

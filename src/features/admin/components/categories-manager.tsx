@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { Category } from '../../../shared/schemas/entity-schemas.ts';
-import { useAdminCategoriesQuery, useDeleteCategory } from '../api/categories.ts';
+import { useAdminCategoriesQuery, useDeleteCategory } from '../api/admin-categories-api.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { CategoryFormDialog } from './category-form-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';

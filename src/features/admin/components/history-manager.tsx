@@ -6,13 +6,13 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { HISTORY_RESTORE_DAYS, type HistoryEntry } from '../../../shared/schemas/history-schemas.ts';
-import { useDeletedPlacesQuery, useHistoryQuery, useRestorePlaceVersion } from '../api/history.ts';
-import { historyChanges, historyTargetFromParams } from '../history.ts';
+import { useDeletedPlacesQuery, useHistoryQuery, useRestorePlaceVersion } from '../api/admin-history-api.ts';
+import { historyChanges, historyTargetFromParams } from '../history-view.ts';
 import { describeValue } from '../../../components/place-request/display-value.ts';
-import { formatDateTime } from '../place-requests.ts';
+import { formatDateTime } from '../place-requests-view.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { useAdminValueLookups } from './request-details-dialog.tsx';
+import { useAdminValueLookups } from './admin-request-details-dialog.tsx';
 import { ChangeView } from '../../../components/place-request/request-details-dialog.tsx';
 import { useRequestFieldLabel } from '../../../components/place-request/request-text.ts';
 

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { CSV_HELP_COLUMNS } from '../../../shared/csv-import.ts';
 import { TEXT_LIMITS } from '../../../shared/schemas/common-schemas.ts';
 import type { ImportReportData, ImportRequest } from '../../../shared/schemas/admin-import-schemas.ts';
-import { useApplyImport, usePreviewImport } from '../api/import-directory.ts';
+import { useApplyImport, usePreviewImport } from '../api/admin-import-api.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRejectPlaceRequest } from '../api/reject-place-request.ts';
-import { rejectFormSchema } from '../place-requests.ts';
+import { rejectFormSchema } from '../place-requests-view.ts';
 import { AdminField } from './admin-field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Zone } from '../../../shared/schemas/entity-schemas.ts';
 import { useSaveZone } from '../api/save-zone.ts';
-import { optionalFields, zoneFormSchema, type ZoneFormValues } from '../forms.ts';
+import { optionalFields, zoneFormSchema, type ZoneFormValues } from '../admin-forms.ts';
 import { AdminField } from './admin-field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';

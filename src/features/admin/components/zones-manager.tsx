@@ -7,7 +7,7 @@ import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/qu
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { Zone } from '../../../shared/schemas/entity-schemas.ts';
 import { useDeleteZone } from '../api/delete-zone.ts';
-import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
+import { useAdminZonesQuery } from '../api/admin-zones-api.ts';
 import { useReorderZones } from '../api/reorder-zones.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';

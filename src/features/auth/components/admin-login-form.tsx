@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { loginRequestSchema } from '../../../shared/schemas/auth-schemas.ts';
-import { useAdminAuth } from '../admin/admin-auth.ts';
+import { useAdminAuth } from '../admin/admin-auth-store.ts';
 import type { AdminLoginFailure } from '../admin/admin-auth-machine.ts';
 import { FormAlert } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';

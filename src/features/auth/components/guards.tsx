@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useAdminAuth } from '../admin/admin-auth.ts';
+import { useAdminAuth } from '../admin/admin-auth-store.ts';
 import { isSigningOut } from '../api/logout.ts';
 import { adminLoginPath, afterSignInPath, publicLoginPath } from '../redirect.ts';
 

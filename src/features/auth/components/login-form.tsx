@@ -7,7 +7,7 @@ import { AppLink } from '../../../components/ui/link.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { loginRequestSchema } from '../../../shared/schemas/auth-schemas.ts';
 import { useLoginMutation } from '../api/login.ts';
-import { describeAuthError, isEmailNotVerified } from '../errors.ts';
+import { describeAuthError, isEmailNotVerified } from '../auth-errors.ts';
 import { withRedirect } from '../redirect.ts';
 import { FormAlert, useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';

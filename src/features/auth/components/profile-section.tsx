@@ -11,7 +11,7 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth-schemas.ts';
 import { useProfileQuery } from '../api/get-profile.ts';
 import { useUpdateProfileMutation, useUpdateProfileSettingsMutation } from '../api/update-profile.ts';
-import { describeAuthError } from '../errors.ts';
+import { describeAuthError } from '../auth-errors.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';

@@ -7,7 +7,7 @@ import { AppLink } from '../../../components/ui/link.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { registerRequestSchema } from '../../../shared/schemas/auth-schemas.ts';
 import { useRegisterMutation } from '../api/register.ts';
-import { describeAuthError } from '../errors.ts';
+import { describeAuthError } from '../auth-errors.ts';
 import { withRedirect } from '../redirect.ts';
 import { FormAlert, useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';

@@ -7,7 +7,7 @@ import { toaster } from '../../../components/ui/toaster.tsx';
 import { codeSchema, emailSchema } from '../../../shared/schemas/auth-schemas.ts';
 import { useResendCodeMutation } from '../api/resend-code.ts';
 import { useVerifyEmailMutation } from '../api/verify-email.ts';
-import { describeAuthError } from '../errors.ts';
+import { describeAuthError } from '../auth-errors.ts';
 import { useCooldown } from '../use-cooldown.ts';
 import { LIMITS } from '../../../shared/schemas/common-schemas.ts';
 import { CodeInput } from './code-input.tsx';

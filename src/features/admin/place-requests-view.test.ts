@@ -3,11 +3,11 @@ import { ApiError } from '../../lib/api-error.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
 import type { PlaceRequest } from '../../shared/schemas/place-request-schemas.ts';
 import { decisionErrorKey } from './api/approve-place-request.ts';
-import { getPlaceRequests, parsePlaceRequestPage } from './api/get-place-requests.ts';
+import { getPlaceRequests, parsePlaceRequestPage } from './api/admin-place-requests-api.ts';
 import { describeValue } from '../../components/place-request/display-value.ts';
 import {
   formatDateTime, rejectFormSchema, requestsFilterFromParams, requestsFilterToParams, toRequestRow,
-} from './place-requests.ts';
+} from './place-requests-view.ts';
 
 const request: PlaceRequest = {
   id: 7,

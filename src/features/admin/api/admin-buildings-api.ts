@@ -3,7 +3,7 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import type { BuildingCreateBody } from '../../../shared/schemas/admin-schemas.ts';
 import { buildingSchema, type Building, type ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
-import { useOptimisticReorder, type OrderEntry } from './reorder.ts';
+import { useOptimisticReorder, type OrderEntry } from './use-optimistic-reorder.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
 
 /**

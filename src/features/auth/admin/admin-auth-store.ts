@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { session } from '../../../lib/session.ts';
-import { adminLogin, verifyAdmin } from '../api/admin-auth.ts';
+import { adminLogin, verifyAdmin } from '../api/admin-auth-api.ts';
 import { signOut } from '../api/logout.ts';
 import { refreshSession } from '../api/refresh-session.ts';
 import { createAdminAuth, type AdminAuthState } from './admin-auth-machine.ts';

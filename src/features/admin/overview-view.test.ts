@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRecordName, chartRows, formatAge, historyLink } from './overview.ts';
+import { changeRecordName, chartRows, formatAge, historyLink } from './overview-view.ts';
 
 describe('admin overview helpers', () => {
   it('labels the zone bucket without an id and picks names in the language', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth-schemas.ts';
-import { describeAuthError } from './errors.ts';
-import { changePasswordFormSchema, newPasswordFormSchema, normalizeCodeInput, validationMessageKey } from './forms.ts';
+import { describeAuthError } from './auth-errors.ts';
+import { changePasswordFormSchema, newPasswordFormSchema, normalizeCodeInput, validationMessageKey } from './auth-forms.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

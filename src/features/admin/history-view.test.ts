@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyChanges, historyTargetFromParams } from './history.ts';
+import { historyChanges, historyTargetFromParams } from './history-view.ts';
 
 describe('historyChanges', () => {
   it('maps place columns to the form fields, in form order, skipping the id and empty values', () => {

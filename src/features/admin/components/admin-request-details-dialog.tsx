@@ -7,9 +7,9 @@ import type { ValueLookups } from '../../../components/place-request/display-val
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
-import { useAdminCategoriesQuery } from '../api/categories.ts';
+import { useAdminCategoriesQuery } from '../api/admin-categories-api.ts';
 import { useAdminPlaceRequestQuery } from '../api/get-place-request.ts';
-import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
+import { useAdminZonesQuery } from '../api/admin-zones-api.ts';
 
 /** Category and zone names by id for request and history values, from the admin lists (page language). */
 export function useAdminValueLookups(): ValueLookups {

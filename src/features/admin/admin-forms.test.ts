@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkImageFile } from '../../components/ui/image-upload.tsx';
-import { toSettingsUpdate } from './api/update-website-settings.ts';
-import { toOrder } from './api/reorder.ts';
+import { toSettingsUpdate } from './api/admin-website-settings-api.ts';
+import { toOrder } from './api/use-optimistic-reorder.ts';
 import { buildingCreateSchema, categoryCreateSchema, zoneCreateSchema } from '../../shared/schemas/admin-schemas.ts';
-import { buildingFormSchema, categoryFormSchema, isHttpUrl, optionalFields, zoneFormSchema } from './forms.ts';
-import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, selectId, toPlacePayload, type PlaceFormValues } from './place-form.ts';
+import { buildingFormSchema, categoryFormSchema, isHttpUrl, optionalFields, zoneFormSchema } from './admin-forms.ts';
+import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, selectId, toPlacePayload, type PlaceFormValues } from './admin-place-form.ts';
 
 const zone = { title: 'Olaya', titleAr: '', slug: '', order: '1', locationUrl: '', description: '', descriptionAr: '' };
 

@@ -1,5 +1,5 @@
 import { apiRequest } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from './api-client-error.ts';
 import { uploadResultSchema } from '../shared/schemas/entity-schemas.ts';
 
 /**

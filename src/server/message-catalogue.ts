@@ -14,7 +14,7 @@ type Bilingual = { en: string; ar: string };
 
 /** Error codes of every endpoint (plumbing, validation, the catalogue's records, moderation). */
 const ERROR_MESSAGES = {
-  // plumbing (http/errors.ts, http/body-limit.ts, http/read-json.ts)
+  // plumbing (http/http-errors.ts, http/body-limit.ts, http/read-json.ts)
   validation_failed: { en: 'Some fields are invalid.', ar: 'بعض الحقول غير صالحة.' },
   invalid_json: { en: 'The request body is not valid JSON.', ar: 'نص الطلب ليس JSON صالحًا.' },
   not_found: { en: 'Not found.', ar: 'غير موجود.' },
@@ -100,7 +100,7 @@ const ERROR_MESSAGES = {
   // the storage backend cannot take the file (folder missing or not writable, disk full, Storage API down or
   // refusing): 503, with the spec's upload failure text
   storage_unavailable: { en: 'Failed to upload image. Please try again.', ar: 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },
-  // Idempotency-Key (http/idempotency.ts)
+  // Idempotency-Key (http/idempotency-middleware.ts)
   idempotency_key_invalid: {
     en: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
     ar: 'يجب أن تكون ترويسة Idempotency-Key من 1 إلى 255 محرفًا مرئيًا من محارف ASCII.',

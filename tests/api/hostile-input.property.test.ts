@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { isStorableText } from '../../src/shared/schemas/common-schemas.ts';
 import { LocalStorageProvider } from '../../src/server/storage/local-storage-provider.ts';
 import { createUser, testApp } from '../helpers/api.ts';

@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { isStorableText } from '../../src/shared/schemas/common-schemas.ts';
 import { createUser, testApp } from '../helpers/api.ts';
 import { localProvider, NO_RATE_LIMITS } from '../helpers/auth.ts';

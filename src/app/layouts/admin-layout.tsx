@@ -11,7 +11,7 @@ import { PendingCountBadge } from '../../features/admin/components/pending-count
 import { EditSiteNamesDialog } from '../../features/admin/components/edit-site-names-dialog.tsx';
 import { AdminLogoutButton } from '../../features/auth/components/admin-logout-button.tsx';
 import { useWebsiteSettings, websiteSettingsKey } from '../../features/settings/api/get-website-settings.ts';
-import { stripLangSegment } from '../../lib/language.ts';
+import { stripLangSegment } from '../../lib/browser-language.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
 import type { WebsiteSettings } from '../../shared/schemas/entity-schemas.ts';
 import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';

@@ -1,5 +1,5 @@
 import { formatNumber } from '../../lib/intl.ts';
-import type { Lang } from '../../lib/language.ts';
+import type { Lang } from '../../lib/browser-language.ts';
 import type { HistoryEntry } from '../../shared/schemas/history-schemas.ts';
 import type { Overview, PlaceGap } from '../../shared/schemas/overview-schemas.ts';
 

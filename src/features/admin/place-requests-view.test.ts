@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError } from '../../lib/api-client-error.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
 import type { PlaceRequest } from '../../shared/schemas/place-request-schemas.ts';
 import { decisionErrorKey } from './api/approve-place-request.ts';

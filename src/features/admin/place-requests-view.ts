@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lang } from '../../lib/language.ts';
+import type { Lang } from '../../lib/browser-language.ts';
 import { TEXT_LIMITS } from '../../shared/schemas/common-schemas.ts';
 import { PLACE_REQUEST_STATUSES, PLACE_REQUEST_TYPES, type PlaceRequestStatus, type PlaceRequestType } from '../../shared/schemas/place-request-schemas.ts';
 import { formatDate } from '../../lib/intl.ts';

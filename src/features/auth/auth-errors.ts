@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError } from '../../lib/api-client-error.ts';
 import { validationMessageKey } from './auth-forms.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError } from '../../lib/api-client-error.ts';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth-schemas.ts';
 import { describeAuthError } from './auth-errors.ts';
 import { changePasswordFormSchema, newPasswordFormSchema, normalizeCodeInput, validationMessageKey } from './auth-forms.ts';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { JwtClaims } from '../db/client.ts';
-import type { AppEnv } from '../http/env.ts';
+import type { AppEnv } from '../http/app-deps.ts';
 import { ApiError } from '../http/api-error.ts';
 
 /** A signed-in caller, from a verified access token. */

@@ -9,7 +9,7 @@ import type { AuthMailKind } from '../mail/templates.ts';
 import * as q from '../queries/local-auth-queries.ts';
 import type { CodeType, OwnerDb, UserRow } from '../queries/local-auth-queries.ts';
 import { hmacSha256Hex, randomSixDigitCode, randomToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
-import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './provider.ts';
+import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './auth-provider.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, hs256Verifier, signAccessToken } from './tokens.ts';
 
 export interface LocalAuthConfig {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Sql } from 'postgres';
 import { sourceIdentitySchema, TEXT_LIMITS } from '../../shared/schemas/common-schemas.ts';
-import { isValidOpeningHoursValue } from '../opening-hours.ts';
+import { isValidOpeningHoursValue } from '../opening-hours-evaluation.ts';
 import {
   insertImportPlaces, insertImportRow, loadImportState, lockImportTables, updateImportRows,
   type ImportState, type ImportTable, type ImportTx,

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ApiApp, AppEnv } from './env.ts';
-import { validationHook } from './errors.ts';
+import type { ApiApp, AppEnv } from './app-deps.ts';
+import { validationHook } from './http-errors.ts';
 
 /**
  * A new resource sub-app (routes/**): an OpenAPIHono over AppEnv whose invalid input answers 400

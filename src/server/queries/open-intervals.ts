@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Tx } from '../db/client.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
-import { minuteOfWeek, openNowOf, weeklyIntervalsOf } from '../opening-hours.ts';
+import { minuteOfWeek, openNowOf, weeklyIntervalsOf } from '../opening-hours-evaluation.ts';
 
 /**
  * The open-now filter's index (decision 028): private.place_open_intervals holds each place's

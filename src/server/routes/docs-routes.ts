@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
-import type { ApiApp, AppDeps } from '../http/env.ts';
+import type { ApiApp, AppDeps } from '../http/app-deps.ts';
 import { openApiServerUrl } from '../http/openapi.ts';
 import { createRouter } from '../http/router.ts';
 import { docsContentSecurityPolicy, originOf } from '../http/security-headers.ts';

@@ -10,7 +10,7 @@ import { PlacesBrowser } from '../../../features/places/components/places-browse
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { useMapMarkersQuery } from '../../../features/zones/api/get-map-markers.ts';
 import { useZoneQuery } from '../../../features/zones/api/get-zones.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
 import type { ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.ts';

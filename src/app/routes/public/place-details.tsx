@@ -14,7 +14,7 @@ import { PlaceHoursPanel } from '../../../features/places/components/place-hours
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
 import { ShareActions } from '../../../features/places/components/share-actions.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { loadWhenOnline } from '../../../lib/network-status.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { toYouTubeEmbedUrl } from '../../../shared/youtube.ts';

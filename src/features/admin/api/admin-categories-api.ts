@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Lang } from '../../../lib/language.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { adminCategoryListSchema, type CategoryCreateBody } from '../../../shared/schemas/admin-schemas.ts';
 import { categorySchema, type Category } from '../../../shared/schemas/entity-schemas.ts';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Lang } from '../../../lib/language.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { pageMetaSchema } from '../../../shared/schemas/common-schemas.ts';
 import { adminPlaceListSchema } from '../../../shared/schemas/admin-schemas.ts';

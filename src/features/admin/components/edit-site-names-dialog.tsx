@@ -2,7 +2,7 @@ import { Box, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Te
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
 import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
 import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';

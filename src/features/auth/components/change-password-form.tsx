@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import type { SessionScope } from '../../../lib/session.ts';
 import { useChangePasswordMutation } from '../api/change-password.ts';
 import { describeAuthError } from '../auth-errors.ts';

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { updateProfileRequestSchema, type Profile } from '../../../shared/schemas/auth-schemas.ts';
 import { useProfileQuery } from '../api/get-profile.ts';

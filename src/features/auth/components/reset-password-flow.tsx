@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AppLink } from '../../../components/ui/link.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { useForgotPasswordMutation, useResetPasswordMutation, useVerifyResetCodeMutation } from '../api/password-reset.ts';
 import { describeAuthError } from '../auth-errors.ts';

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { OutboxEntry } from '../../../lib/outbox.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/idempotency.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/idempotency-headers.ts';
 import type { PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
 
 /**

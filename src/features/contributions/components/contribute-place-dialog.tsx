@@ -8,7 +8,7 @@ import { DuplicateWarning } from '../../../components/place-form/duplicate-warni
 import { PlaceFormFields, type PlaceFormOption } from '../../../components/place-form/place-form-fields.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';
 import { newIdempotencyKey, queueRequest, type OutboxInput } from '../../../lib/outbox.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MapViewState } from '../../../components/map/types.ts';
-import type { Lang } from '../../../lib/language.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import { MAP_VIEW_LIMITS } from '../../../shared/constants.ts';

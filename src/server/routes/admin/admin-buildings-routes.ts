@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { changeBuilding, createBuilding, removeBuilding, reorderBuildingsAndList, zoneBuildings } from '../../queries/catalog-writes.ts';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { envelope, pagedEnvelope } from '../../../shared/schemas/common-schemas.ts';
 import { duplicatePairSchema, duplicatePairsQuerySchema, mergeBodySchema, mergeResultSchema } from '../../../shared/schemas/duplicates-schemas.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { listDuplicatePairs, mergePlaces } from '../../queries/duplicates-queries.ts';

@@ -4,7 +4,7 @@ import { directoryFromCsv } from '../../db/import-csv.ts';
 import { ImportError, importDirectoryInTransaction, importProblem } from '../../db/import-directory.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { importReasonText } from '../../http/field-messages.ts';
-import type { ApiApp, AppEnv } from '../../http/env.ts';
+import type { ApiApp, AppEnv } from '../../http/app-deps.ts';
 import { jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';

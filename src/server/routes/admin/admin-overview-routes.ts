@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { listLatestChanges } from '../../queries/history-queries.ts';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { readWebsiteSettings, updateWebsiteSettings } from '../../queries/website-settings-queries.ts';

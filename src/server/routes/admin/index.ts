@@ -1,4 +1,4 @@
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { createRouter } from '../../http/router.ts';
 import { adminBuildingRoutes } from './admin-buildings-routes.ts';
 import { adminCategoryRoutes } from './admin-categories-routes.ts';

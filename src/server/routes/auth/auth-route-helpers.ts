@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv } from '../../http/env.ts';
-import type { AuthProvider } from '../../auth/provider.ts';
+import type { AppDeps, AppEnv } from '../../http/app-deps.ts';
+import type { AuthProvider } from '../../auth/auth-provider.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, enforceRateLimit, type RateLimitedAction } from '../../auth/rate-limit.ts';
 import { apiErrorSchema } from '../../../shared/schemas/common-schemas.ts';
 

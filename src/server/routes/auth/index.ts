@@ -1,4 +1,4 @@
-import type { ApiApp, AppDeps } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { createRouter } from '../../http/router.ts';
 import { adminAuthRoutes } from './admin-auth-routes.ts';
 import { profileRoutes } from './profile-routes.ts';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ApiApp, AppDeps, AppEnv } from '../../http/env.ts';
+import type { ApiApp, AppDeps, AppEnv } from '../../http/app-deps.ts';
 import { createRouter } from '../../http/router.ts';
 import { requireUser, type AuthedUser } from '../../auth/guards.ts';
 import { message } from '../../message-catalogue.ts';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { ApiApp, AppDeps } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { createRouter } from '../../http/router.ts';
-import { publicSession, publicUser } from '../../auth/provider.ts';
+import { publicSession, publicUser } from '../../auth/auth-provider.ts';
 import { message } from '../../message-catalogue.ts';
 import {
   authSessionSchema, authUserSchema, emailOnlyRequestSchema, loginRequestSchema, logoutRequestSchema, messageAnswer, messageResponseSchema,

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../message-catalogue.ts';
-import type { ApiApp, AppDeps } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { notifyDecisions } from '../../mail/notify-decisions.ts';
 import { idParams, jsonResponses, security } from '../../http/openapi.ts';
 import { readOptionalJson } from '../../http/read-json.ts';

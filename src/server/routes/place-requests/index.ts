@@ -1,4 +1,4 @@
-import type { ApiApp, AppDeps } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { createRouter } from '../../http/router.ts';
 import { moderationRoutes } from './admin-place-requests-routes.ts';
 import { contributionRoutes } from './user-place-requests-routes.ts';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../auth/guards.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { created, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import {

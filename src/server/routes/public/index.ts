@@ -1,4 +1,4 @@
-import type { ApiApp, AppDeps } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { createRouter } from '../../http/router.ts';
 import { categoryRoutes } from './public-categories-routes.ts';
 import { duplicateRoutes } from './public-duplicates-routes.ts';

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { envelope, pagedEnvelope, placeListQuerySchema, searchTextSchema, slugSchema } from '../../../shared/schemas/common-schemas.ts';
 import { categorySchema, placeListItemSchema } from '../../../shared/schemas/entity-schemas.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { categoryIdBySlug, getCategoryBySlug, listCategories } from '../../queries/categories-queries.ts';

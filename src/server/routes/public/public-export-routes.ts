@@ -4,7 +4,7 @@ import {
   CSV_ATTRIBUTION_LINE, DATA_NOTICE, DATA_LICENSE, DATA_LICENSE_URL, EXPORT_COLUMNS, EXPORT_FORMATS, type ExportFormat,
 } from '../../../shared/data-export.ts';
 import { apiErrorSchema } from '../../../shared/schemas/common-schemas.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { createRouter } from '../../http/router.ts';
 import { streamExportRows, type ExportRow } from '../../queries/export-queries.ts';
 

@@ -4,7 +4,7 @@ import { envelope, slugSchema } from '../../../shared/schemas/common-schemas.ts'
 import { bboxQuerySchema, MAP_VIEW_LIMITS, mapMarkersSchema, type BuildingMarker, type MapCluster, type PlaceMarker } from '../../../shared/schemas/map-schemas.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { SERVER_FIELD_MESSAGES } from '../../domain-errors.ts';
-import type { ApiApp, AppDeps } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { buildMarkerIndex, markersInView } from '../../map-clusters.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';

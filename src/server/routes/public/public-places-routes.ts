@@ -2,11 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { envelope, pagedEnvelope, placeListQuerySchema, slugSchema } from '../../../shared/schemas/common-schemas.ts';
 import { placeListItemSchema, placeShareSchema, placeWithRelatedSchema } from '../../../shared/schemas/entity-schemas.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { ApiApp, AppDeps } from '../../http/env.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
-import { placeHoursOf } from '../../opening-hours.ts';
+import { placeHoursOf } from '../../opening-hours-evaluation.ts';
 import { redirectedPlaceSlug } from '../../queries/duplicates-queries.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../../queries/places-queries.ts';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { envelope, LIMITS } from '../../../shared/schemas/common-schemas.ts';
 import { searchResultsSchema } from '../../../shared/schemas/entity-schemas.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { searchAll } from '../../queries/search-queries.ts';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { websiteSettingsSchema } from '../../../shared/schemas/entity-schemas.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { readWebsiteSettings } from '../../queries/website-settings-queries.ts';

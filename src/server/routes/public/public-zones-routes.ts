@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { envelope, pagedEnvelope, placeListQuerySchema, slugSchema } from '../../../shared/schemas/common-schemas.ts';
 import { placeListItemSchema, zoneSchema, zoneWithBuildingsSchema } from '../../../shared/schemas/entity-schemas.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { ApiApp } from '../../http/env.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/router.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isValidOpeningHoursValue } from './opening-hours.ts';
+import { isValidOpeningHoursValue } from './opening-hours-evaluation.ts';
 
 describe('isValidOpeningHoursValue', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 /**
  * Idempotency keys of the API's writes (docs/decisions/045-offline-and-idempotency.md), shared by the
- * API (http/idempotency.ts), the OpenAPI document and the browser's queue of offline submissions.
+ * API (http/idempotency-middleware.ts), the OpenAPI document and the browser's queue of offline submissions.
  */
 
 /** The request header (IETF draft-ietf-httpapi-idempotency-key-header). */

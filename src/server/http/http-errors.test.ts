@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, toApiError } from './errors.ts';
+import { fieldErrors, toApiError } from './http-errors.ts';
 import { ConflictError, ForbiddenError, GoneError, NotFoundError, ValidationError } from '../domain-errors.ts';
 import { ApiError } from './api-error.ts';
 

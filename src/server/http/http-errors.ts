@@ -5,7 +5,7 @@ import { classifyPgError } from '../db/database-error.ts';
 import { DomainError, type DomainErrorKind, type FieldProblem } from '../domain-errors.ts';
 import { langFromHeader, message, type ErrorCode, type Lang } from '../message-catalogue.ts';
 import { ApiError } from './api-error.ts';
-import type { AppEnv } from './env.ts';
+import type { AppEnv } from './app-deps.ts';
 import { localizeFields } from './field-messages.ts';
 import type { RequestLogger } from './request-log.ts';
 

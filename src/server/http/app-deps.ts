@@ -17,13 +17,13 @@ export interface AppDeps {
    * Accounts and sign-in (LocalAuthProvider or SupabaseAuthProvider). When set, the auth routes are
    * mounted and, unless `tokens` is given, it verifies the bearer tokens too.
    */
-  auth?: import('../auth/provider.ts').AuthProvider;
+  auth?: import('../auth/auth-provider.ts').AuthProvider;
   /** Auth rate limits (defaults: DEFAULT_AUTH_RATE_LIMITS); tests lower or disable them. */
   authRateLimits?: import('../auth/rate-limit.ts').AuthRateLimits;
   /** The client's IP for per-IP rate limits (Node: socket address or trusted X-Forwarded-For). */
   clientIp?: (c: import('hono').Context<AppEnv>) => string | null | undefined;
   /** Where uploaded images go (LocalStorageProvider or SupabaseStorageProvider); absent: uploads answer 503. */
-  storage?: import('../storage/provider.ts').StorageProvider;
+  storage?: import('../storage/storage-provider.ts').StorageProvider;
   /**
    * Sends the decision mails to request submitters (mail/notify-decisions.ts): Node passes the
    * SMTP mailer of the auth codes; absent (Edge Function, Supabase mode without SMTP_HOST): none sent.

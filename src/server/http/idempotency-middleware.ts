@@ -5,9 +5,9 @@ import { withClaims } from '../db/client.ts';
 import {
   beginIdempotentRequest, completeIdempotentRequest, dropIdempotencyKey, type StoredIdempotencyKey,
 } from '../queries/idempotency-keys-queries.ts';
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from '../../shared/idempotency.ts';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from '../../shared/idempotency-headers.ts';
 import { ApiError } from './api-error.ts';
-import type { AppEnv } from './env.ts';
+import type { AppEnv } from './app-deps.ts';
 import type { RequestLogger } from './request-log.ts';
 
 /**

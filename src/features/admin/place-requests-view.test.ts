@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client-error.ts';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
 import type { PlaceRequest } from '../../shared/schemas/place-request-schemas.ts';
-import { decisionErrorKey } from './api/approve-place-request.ts';
-import { getPlaceRequests, parsePlaceRequestPage } from './api/admin-place-requests-api.ts';
+import { decisionErrorKey, getPlaceRequests, parsePlaceRequestPage } from './api/admin-place-requests-api.ts';
 import { describeValue } from '../../components/place-request/display-value.ts';
 import {
   formatDateTime, rejectFormSchema, requestsFilterFromParams, requestsFilterToParams, toRequestRow,

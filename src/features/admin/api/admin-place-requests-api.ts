@@ -1,11 +1,14 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Lang } from '../../../lib/browser-language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { pageMetaSchema, type PageMeta } from '../../../shared/schemas/common-schemas.ts';
-import { placeRequestSchema, type PlaceRequest, type PlaceRequestStatus, type PlaceRequestType } from '../../../shared/schemas/place-request-schemas.ts';
-import { adminKeys } from './admin-keys.ts';
+import { placeRequestSchema, type PlaceRequest, type PlaceRequestStatus, type PlaceRequestType, approveAllResultSchema, type ApproveAllResult } from '../../../shared/schemas/place-request-schemas.ts';
+import { adminKeys, invalidateAfterWrite } from './admin-keys.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
+import { useAdminMutation } from './use-admin-mutation.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 
 export interface AdminPlaceRequestsParams {
   type?: PlaceRequestType;
@@ -67,5 +70,86 @@ export function usePendingRequestCount(type?: PlaceRequestType) {
     ...adminPlaceRequestsQueryOptions(lang, { type, status: 'pending', page: 1, limit: 1 }),
     placeholderData: undefined,
     select: (page) => page.meta.total,
+  });
+}
+
+/**
+ * GET /admin/place-requests/{id}: one request with its requester, payload, proposed changes
+ * (before → after), updated images and, once decided, the reviewer and rejection reason; 404 when absent.
+ */
+export const adminPlaceRequestQueryOptions = (lang: Lang, id: number) =>
+  queryOptions({
+    queryKey: adminKeys.placeRequest(lang, id),
+    queryFn: ({ signal }) => apiRequest(`/admin/place-requests/${id}`, { schema: placeRequestSchema, signal, scope: 'admin' }),
+  });
+
+export function useAdminPlaceRequestQuery(id: number | null) {
+  const { lang } = usePreferences();
+  return useQuery({ ...adminPlaceRequestQueryOptions(lang, id ?? 0), enabled: id !== null && id > 0 });
+}
+
+/**
+ * POST /admin/place-requests/{id}/approve → the approved request (its `place` set). A create
+ * publishes a new place, an edit changes one. 409 `request_already_reviewed` when it was decided
+ * before; 409 `request_not_applicable` (message with the reason) when it cannot be applied.
+ */
+export function approvePlaceRequest(id: number): Promise<PlaceRequest> {
+  return apiRequest(`/admin/place-requests/${id}/approve`, { method: 'POST', schema: placeRequestSchema, scope: 'admin' });
+}
+
+/** The failure toast's title: a request someone already decided says so. */
+export const decisionErrorKey = (fallback: string) => (error: Error) =>
+  error instanceof ApiError && error.code === 'request_already_reviewed' ? 'requests.alreadyDecided' : fallback;
+
+/** Approving publishes or changes places: the admin and public place, category and zone lists refresh too. */
+export function useApprovePlaceRequest() {
+  return useAdminMutation({
+    mutationFn: approvePlaceRequest,
+    successKey: (r) => (r.type === 'create' ? 'requests.approveCreateSuccess' : 'requests.approveEditSuccess'),
+    errorKey: decisionErrorKey('requests.approveError'),
+    invalidate: [adminKeys.allPlaceRequests, adminKeys.allPlaces, adminKeys.allCategories, adminKeys.allZones],
+    publicResources: ['places', 'categories', 'zones'],
+  });
+}
+
+/**
+ * POST /admin/place-requests/approve-all {type?}: approves every pending request (of `type` when
+ * given), each on its own → `{ approved: ids, failed: [{ id, code, reason }] }`; failed ones stay pending.
+ */
+export function approveAllPlaceRequests(type?: PlaceRequestType): Promise<ApproveAllResult> {
+  return apiRequest('/admin/place-requests/approve-all', { method: 'POST', body: type ? { type } : {}, schema: approveAllResultSchema, scope: 'admin' });
+}
+
+/**
+ * Approve-all as a mutation. Unlike single decisions it does not toast by itself: the screen shows a
+ * summary (approved and failed with reasons) from the result. Lists refresh whatever the outcome.
+ */
+export function useApproveAllPlaceRequests() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: approveAllPlaceRequests,
+    onSettled: () => invalidateAfterWrite(
+      queryClient,
+      [adminKeys.allPlaceRequests, adminKeys.allPlaces, adminKeys.allCategories, adminKeys.allZones],
+      ['places', 'categories', 'zones'],
+    ),
+  });
+}
+
+/**
+ * POST /admin/place-requests/{id}/reject {reason} (1–2000 characters, trimmed; shown to the
+ * requester) → the rejected request. 400 'Reason is required'; 409 `request_already_reviewed`.
+ */
+export function rejectPlaceRequest({ id, reason }: { id: number; reason: string }): Promise<PlaceRequest> {
+  return apiRequest(`/admin/place-requests/${id}/reject`, { method: 'POST', body: { reason }, schema: placeRequestSchema, scope: 'admin' });
+}
+
+export function useRejectPlaceRequest() {
+  return useAdminMutation({
+    mutationFn: rejectPlaceRequest,
+    successKey: 'requests.rejectSuccess',
+    errorKey: decisionErrorKey('requests.rejectError'),
+    invalidate: [adminKeys.allPlaceRequests],
+    publicResources: [],
   });
 }

@@ -1,11 +1,25 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { WebsiteSettingsUpdateBody } from '../../../shared/schemas/admin-schemas.ts';
 import { websiteSettingsSchema, type WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
-import { adminWebsiteSettingsKey } from './get-admin-website-settings.ts';
+
+export const adminWebsiteSettingsKey = ['admin-website-settings'] as const;
+
+/**
+ * GET /admin/website-settings: the stored settings as an admin edits them (logoUrl or null, siteName,
+ * siteNameAr, siteDescription, siteDescriptionAr, createdAt, updatedAt).
+ */
+export const adminWebsiteSettingsQueryOptions = queryOptions({
+  queryKey: adminWebsiteSettingsKey,
+  queryFn: ({ signal }) => apiRequest('/admin/website-settings', { schema: websiteSettingsSchema, signal, scope: 'admin' }),
+});
+
+export function useAdminWebsiteSettingsQuery(enabled = true) {
+  return useQuery({ ...adminWebsiteSettingsQueryOptions, enabled });
+}
 
 type SettingsFields = Pick<WebsiteSettings, 'logoUrl' | 'siteName' | 'siteNameAr' | 'siteDescription' | 'siteDescriptionAr'>;
 

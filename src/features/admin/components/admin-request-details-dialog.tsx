@@ -8,7 +8,7 @@ import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.t
 import { usePreferences } from '../../../lib/preferences.tsx';
 import type { PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
 import { useAdminCategoriesQuery } from '../api/admin-categories-api.ts';
-import { useAdminPlaceRequestQuery } from '../api/get-place-request.ts';
+import { useAdminPlaceRequestQuery } from '../api/admin-place-requests-api.ts';
 import { useAdminZonesQuery } from '../api/admin-zones-api.ts';
 
 /** Category and zone names by id for request and history values, from the admin lists (page language). */

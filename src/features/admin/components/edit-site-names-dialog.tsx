@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-client-error.ts';
 import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
-import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
-import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';
+import { useAdminWebsiteSettingsQuery, toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';
 import { cityTimeZone, isKnownTimeZone } from '../../../shared/opening-hours.ts';
 
 /** The runtime's IANA time zones, offered as suggestions of the time zone field. */

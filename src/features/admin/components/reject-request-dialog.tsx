@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useRejectPlaceRequest } from '../api/reject-place-request.ts';
+import { useRejectPlaceRequest } from '../api/admin-place-requests-api.ts';
 import { rejectFormSchema } from '../place-requests-view.ts';
 import { AdminField } from './admin-field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';

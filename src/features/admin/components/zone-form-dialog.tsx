@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Zone } from '../../../shared/schemas/entity-schemas.ts';
-import { useSaveZone } from '../api/save-zone.ts';
+import { useSaveZone } from '../api/admin-zones-api.ts';
 import { optionalFields, zoneFormSchema, type ZoneFormValues } from '../admin-forms.ts';
 import { AdminField } from './admin-field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { adminGuard } from './auth/guards.ts';
+import { adminGuard } from './auth/request-guards.ts';
 import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from './db/client.ts';
 import { parseChangePayload } from './http/cache-tags.ts';
 import { ApiError } from './http/api-error.ts';

@@ -89,5 +89,5 @@ export type AppVariables = {
 
 export type AppEnv = { Variables: AppVariables };
 
-/** The API app and every resource sub-app (routes/**): an OpenAPIHono over AppEnv (see http/router.ts). */
+/** The API app and every resource sub-app (routes/**): an OpenAPIHono over AppEnv (see http/create-router.ts). */
 export type ApiApp = OpenAPIHono<AppEnv>;

@@ -87,7 +87,7 @@ export function toApiError(error: unknown): ApiError {
 }
 
 /**
- * The validation hook of every OpenAPI route (http/router.ts): input that fails its zod schema
+ * The validation hook of every OpenAPI route (http/create-router.ts): input that fails its zod schema
  * answers 400 `validation_failed` with the field messages in `error.fields`.
  */
 export function validationHook(result: { success: boolean; error?: { issues: Issue[] } }, c: Context<AppEnv>) {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Sql } from 'postgres';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/request-guards.ts';
 import { withClaims } from '../db/client.ts';
 import {
   beginIdempotentRequest, completeIdempotentRequest, dropIdempotencyKey, type StoredIdempotencyKey,

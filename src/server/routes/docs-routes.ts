@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { ApiApp, AppDeps } from '../http/app-deps.ts';
 import { openApiServerUrl } from '../http/openapi.ts';
-import { createRouter } from '../http/router.ts';
+import { createRouter } from '../http/create-router.ts';
 import { docsContentSecurityPolicy, originOf } from '../http/security-headers.ts';
 
 /** Inline bootstrap that turns Zod's JIT (an eval probe) off before Scalar's bundle loads. */

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../http/app-deps.ts';
-import { createRouter } from '../http/router.ts';
+import { createRouter } from '../http/create-router.ts';
 import { appliedMigrations } from '../queries/health-queries.ts';
 import { apiErrorSchema } from '../../shared/schemas/common-schemas.ts';
 

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../auth/request-guards.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiApp, AppDeps, AppEnv } from '../http/app-deps.ts';
 import { security } from '../http/openapi.ts';
-import { createRouter } from '../http/router.ts';
+import { createRouter } from '../http/create-router.ts';
 import { readImageUpload } from '../storage/read-image-upload.ts';
 import { StorageWriteError, UPLOAD_BUCKETS, type UploadBucket } from '../storage/storage-provider.ts';
 import { apiErrorSchema, envelope, LIMITS } from '../../shared/schemas/common-schemas.ts';

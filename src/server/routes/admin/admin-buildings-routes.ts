@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { changeBuilding, createBuilding, removeBuilding, reorderBuildingsAndList, zoneBuildings } from '../../queries/catalog-writes.ts';
 import { mapSlugConflict } from '../../queries/slugs.ts';
 import { envelope, idSchema } from '../../../shared/schemas/common-schemas.ts';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { categoryInUse, changeCategory, createCategory, removeCategory } from '../../queries/catalog-writes.ts';
 import { countCategoryPlaces, listCategories } from '../../queries/categories-queries.ts';
 import { mapSlugConflict } from '../../queries/slugs.ts';

@@ -3,7 +3,7 @@ import { envelope, pagedEnvelope } from '../../../shared/schemas/common-schemas.
 import { duplicatePairSchema, duplicatePairsQuerySchema, mergeBodySchema, mergeResultSchema } from '../../../shared/schemas/duplicates-schemas.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { listDuplicatePairs, mergePlaces } from '../../queries/duplicates-queries.ts';
 
 const tags = ['admin: duplicates'];

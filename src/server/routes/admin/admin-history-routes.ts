@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { listDeletedPlaces, listHistory, restorePlaceVersion } from '../../queries/history-queries.ts';
 import { envelope, idSchema, pagedEnvelope } from '../../../shared/schemas/common-schemas.ts';
 import {

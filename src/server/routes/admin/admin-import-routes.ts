@@ -6,7 +6,7 @@ import { ApiError } from '../../http/api-error.ts';
 import { importReasonText } from '../../http/field-messages.ts';
 import type { ApiApp, AppEnv } from '../../http/app-deps.ts';
 import { jsonBody, jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { importReportSchema, importRequestSchema, type ImportRequest } from '../../../shared/schemas/admin-import-schemas.ts';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { listLatestChanges } from '../../queries/history-queries.ts';
 import { likelyDuplicatesCount, pendingAges, placeGaps, placesPerCategory, placesPerZone } from '../../queries/overview-queries.ts';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
 import { changePlace, createPlace, deletePlace, readPlace } from '../../queries/place-writes.ts';
 import { listPlaces } from '../../queries/places-queries.ts';

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonBody, jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { readWebsiteSettings, updateWebsiteSettings } from '../../queries/website-settings-queries.ts';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { websiteSettingsSchema } from '../../../shared/schemas/entity-schemas.ts';

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { changeZone, createZone, removeZone, reorderZonesAndList } from '../../queries/catalog-writes.ts';
 import { mapSlugConflict } from '../../queries/slugs.ts';
 import { listZones, readZoneWithBuildings } from '../../queries/zones-queries.ts';

@@ -1,5 +1,5 @@
 import type { ApiApp } from '../../http/app-deps.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { adminBuildingRoutes } from './admin-buildings-routes.ts';
 import { adminCategoryRoutes } from './admin-categories-routes.ts';
 import { adminDuplicateRoutes } from './admin-duplicates-routes.ts';

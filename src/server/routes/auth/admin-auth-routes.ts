@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
-import { createRouter } from '../../http/router.ts';
-import { requireUser } from '../../auth/guards.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { requireUser } from '../../auth/request-guards.ts';
 import { publicSession } from '../../auth/auth-provider.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { message } from '../../message-catalogue.ts';

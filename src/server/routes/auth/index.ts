@@ -1,5 +1,5 @@
 import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { adminAuthRoutes } from './admin-auth-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { publicAuthRoutes } from './public-auth-routes.ts';

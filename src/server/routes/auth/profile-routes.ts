@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ApiApp, AppDeps, AppEnv } from '../../http/app-deps.ts';
-import { createRouter } from '../../http/router.ts';
-import { requireUser, type AuthedUser } from '../../auth/guards.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { requireUser, type AuthedUser } from '../../auth/request-guards.ts';
 import { message } from '../../message-catalogue.ts';
 import { changePasswordRequestSchema, messageAnswer, messageResponseSchema, profileSchema, updateProfileRequestSchema, updateProfileSettingsRequestSchema } from '../../../shared/schemas/auth-schemas.ts';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { publicSession, publicUser } from '../../auth/auth-provider.ts';
 import { message } from '../../message-catalogue.ts';
 import {

@@ -5,7 +5,7 @@ import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { notifyDecisions } from '../../mail/notify-decisions.ts';
 import { idParams, jsonResponses, security } from '../../http/openapi.ts';
 import { readOptionalJson } from '../../http/read-json.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import {
   approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, notApplicableReason, rejectPlaceRequest, toPlaceRequest,
 } from '../../queries/place-requests-queries.ts';

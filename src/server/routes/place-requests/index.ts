@@ -1,5 +1,5 @@
 import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { moderationRoutes } from './admin-place-requests-routes.ts';
 import { contributionRoutes } from './user-place-requests-routes.ts';
 

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../../auth/guards.ts';
+import { requireUser } from '../../auth/request-guards.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { created, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import {
   getPlaceRequest, listPlaceRequests, ownPlaces, submitCreateRequest, submitEditRequest, toPlaceRequest,
 } from '../../queries/place-requests-queries.ts';

@@ -1,5 +1,5 @@
 import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { categoryRoutes } from './public-categories-routes.ts';
 import { duplicateRoutes } from './public-duplicates-routes.ts';
 import { exportRoutes } from './public-export-routes.ts';

@@ -4,7 +4,7 @@ import { categorySchema, placeListItemSchema } from '../../../shared/schemas/ent
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { categoryIdBySlug, getCategoryBySlug, listCategories } from '../../queries/categories-queries.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
 import { listPlaces } from '../../queries/places-queries.ts';

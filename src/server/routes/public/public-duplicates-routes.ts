@@ -3,7 +3,7 @@ import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { duplicateCandidateSchema, duplicatesQuerySchema } from '../../../shared/schemas/duplicates-schemas.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { findDuplicateCandidates } from '../../queries/duplicates-queries.ts';
 
 /**

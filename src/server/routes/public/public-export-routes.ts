@@ -5,7 +5,7 @@ import {
 } from '../../../shared/data-export.ts';
 import { apiErrorSchema } from '../../../shared/schemas/common-schemas.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { streamExportRows, type ExportRow } from '../../queries/export-queries.ts';
 
 /** One place as the export writes it, for the OpenAPI document's examples (a seeded place; other columns empty). */

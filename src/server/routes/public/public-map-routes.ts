@@ -7,7 +7,7 @@ import { SERVER_FIELD_MESSAGES } from '../../domain-errors.ts';
 import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { buildMarkerIndex, markersInView } from '../../map-clusters.ts';
 import { jsonResponses } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { loadMarkers } from '../../queries/map-queries.ts';
 
 /** Markers are the same for every visitor and language: shared caches may keep them a minute. */

@@ -4,7 +4,7 @@ import { placeListItemSchema, placeShareSchema, placeWithRelatedSchema } from '.
 import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
 import { placeHoursOf } from '../../opening-hours-evaluation.ts';
 import { redirectedPlaceSlug } from '../../queries/duplicates-queries.ts';

@@ -3,7 +3,7 @@ import { envelope, LIMITS } from '../../../shared/schemas/common-schemas.ts';
 import { searchResultsSchema } from '../../../shared/schemas/entity-schemas.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { searchAll } from '../../queries/search-queries.ts';
 
 export const searchQuerySchema = z.object({

@@ -3,7 +3,7 @@ import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { websiteSettingsSchema } from '../../../shared/schemas/entity-schemas.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { readWebsiteSettings } from '../../queries/website-settings-queries.ts';
 
 /** Public site branding. SQL: queries/website-settings-queries.ts. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { GuestOnly } from '../../../features/auth/components/guards.tsx';
+import { GuestOnly } from '../../../features/auth/components/page-guards.tsx';
 import { ResetPasswordFlow } from '../../../features/auth/components/reset-password-flow.tsx';
 import { AuthShell } from '../../layouts/auth-shell.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { GuestOnly } from '../../../features/auth/components/guards.tsx';
+import { GuestOnly } from '../../../features/auth/components/page-guards.tsx';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { AuthShell } from '../../layouts/auth-shell.tsx';
 

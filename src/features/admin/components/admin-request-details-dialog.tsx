@@ -2,7 +2,7 @@ import { Button, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Check, ExternalLink, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RequestDuplicates } from './request-duplicates.tsx';
-import { DetailItem, RequestDetailsDialog as PlaceRequestDetailsDialog } from '../../../components/place-request/request-details-dialog.tsx';
+import { DetailItem, RequestDetailsDialog } from '../../../components/place-request/request-details-dialog.tsx';
 import type { ValueLookups } from '../../../components/place-request/display-value.ts';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
@@ -27,7 +27,7 @@ export function useAdminValueLookups(): ValueLookups {
  * (components/place-request) plus what only admins get — the requester, the place link, the likely
  * duplicates of a pending creation request, and Approve / Reject in the footer (handled by the caller).
  */
-export function RequestDetailsDialog({ requestId, onOpenChange, onApprove, onReject, approving, finalFocusEl }: {
+export function AdminRequestDetailsDialog({ requestId, onOpenChange, onApprove, onReject, approving, finalFocusEl }: {
   requestId: number | null;
   onOpenChange: (open: boolean) => void;
   onApprove: (request: PlaceRequest) => void;
@@ -43,7 +43,7 @@ export function RequestDetailsDialog({ requestId, onOpenChange, onApprove, onRej
   const request = query.data && query.data.id === requestId ? query.data : undefined;
 
   return (
-    <PlaceRequestDetailsDialog
+    <RequestDetailsDialog
       open={requestId !== null}
       onOpenChange={onOpenChange}
       finalFocusEl={finalFocusEl}

@@ -13,7 +13,7 @@ import { AdminPageHeader } from './admin-page-header.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RejectRequestDialog } from './reject-request-dialog.tsx';
-import { RequestDetailsDialog } from './admin-request-details-dialog.tsx';
+import { AdminRequestDetailsDialog } from './admin-request-details-dialog.tsx';
 import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
 import { PendingCountBadge } from './pending-count-badge.tsx';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
@@ -121,7 +121,7 @@ export function RequestsManager() {
         ))}
       </Tabs.Root>
 
-      <RequestDetailsDialog
+      <AdminRequestDetailsDialog
         requestId={detailsId}
         onOpenChange={(open) => !open && setDetailsId(null)}
         approving={approve.isPending && approve.variables === detailsId}

@@ -52,8 +52,8 @@ export default tseslint.config(
             message: 'Features never import each other: move what both need down to src/components, src/lib or src/shared.',
           })),
           // the service layer speaks no HTTP (docs/decisions/052-domain-errors-and-one-catalogue.md): it throws
-          // domain errors (src/server/domain-errors.ts), which http/errors.ts alone maps to statuses and messages
-          { target: './src/server/queries', from: ['./src/server/http', './src/server/routes'], message: 'src/server/queries speaks no HTTP: throw a domain error from src/server/domain-errors.ts (http/errors.ts maps it), take messages from src/server/message-catalogue.ts.' },
+          // domain errors (src/server/domain-errors.ts), which http/http-errors.ts alone maps to statuses and messages
+          { target: './src/server/queries', from: ['./src/server/http', './src/server/routes'], message: 'src/server/queries speaks no HTTP: throw a domain error from src/server/domain-errors.ts (http/http-errors.ts maps it), take messages from src/server/message-catalogue.ts.' },
         ],
       }],
       // the URL-parameter updaters use `cond ? a() : b()` as a statement; empty catch blocks are deliberate (storage, JSON)

@@ -15,7 +15,7 @@ import { createAuthProviderFromEnv, isSupabaseMode } from '../src/server/auth/no
 import { createSql } from '../src/server/db/client.ts';
 import { parseServerEnv } from '../src/server/env.ts';
 import { startStack, type Stack } from '../src/server/stack.ts';
-import { emailSchema, nameSchema, passwordSchema } from '../src/shared/schemas/auth.ts';
+import { emailSchema, nameSchema, passwordSchema } from '../src/shared/schemas/auth-schemas.ts';
 
 const argsSchema = z.object({ email: emailSchema, password: passwordSchema, name: nameSchema.optional() });
 

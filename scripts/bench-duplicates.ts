@@ -3,7 +3,7 @@
  * makes its own embedded database with BENCH_DUP_PLACES places (default 100 000: the real 3 289 plus
  * generated ones, scripts/bench/dataset.ts — coordinates within ~1.5 km of their zone, 10 % with a
  * phone), then times, as the database owner: the first page of GET /api/admin/duplicates'
- * query (queries/duplicates.ts listDuplicatePairs — a page of the pairs table kept by triggers, decision
+ * query (queries/duplicates-queries.ts listDuplicatePairs — a page of the pairs table kept by triggers, decision
  * 033; 3 runs: min and max) and 50 public checks
  * (findDuplicateCandidates with a real name and its coordinates: p50 and max). Prints the figures.
  */
@@ -11,7 +11,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startStack } from '../src/server/stack.ts';
-import { findDuplicateCandidates, listDuplicatePairs } from '../src/server/queries/duplicates.ts';
+import { findDuplicateCandidates, listDuplicatePairs } from '../src/server/queries/duplicates-queries.ts';
 import { fillPlaces } from './bench/dataset.ts';
 import { freePort, percentile } from './bench/server.ts';
 

@@ -2,7 +2,7 @@
  * The admin overview at scale (GET /api/admin/overview; docs/decisions/032-admin-overview.md):
  * `npm run bench:overview` makes its own embedded database with BENCH_OVERVIEW_PLACES places (default
  * 100 000: the real 3 289 plus generated ones, scripts/bench/dataset.ts), then times, as the database
- * owner, each figure's query (queries/overview.ts, history.ts; 3 runs: min and max) and the whole
+ * owner, each figure's query (queries/overview-queries.ts, history.ts; 3 runs: min and max) and the whole
  * overview as the route runs it. Likely duplicates are a count of the pairs table kept by triggers on
  * places (decision 033); the bench also prints how long filling the places took (the triggers run on
  * every batch of 1 000 inserted rows), the first and last pages of GET /admin/duplicates, and one
@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Tx } from '../src/server/db/client.ts';
 import { startStack } from '../src/server/stack.ts';
-import { listDuplicatePairs } from '../src/server/queries/duplicates.ts';
-import { listLatestChanges } from '../src/server/queries/history.ts';
-import { likelyDuplicatesCount, pendingAges, placeGaps, placesPerCategory, placesPerZone } from '../src/server/queries/overview.ts';
-import { OVERVIEW_LATEST_CHANGES } from '../src/shared/schemas/overview.ts';
+import { listDuplicatePairs } from '../src/server/queries/duplicates-queries.ts';
+import { listLatestChanges } from '../src/server/queries/history-queries.ts';
+import { likelyDuplicatesCount, pendingAges, placeGaps, placesPerCategory, placesPerZone } from '../src/server/queries/overview-queries.ts';
+import { OVERVIEW_LATEST_CHANGES } from '../src/shared/schemas/overview-schemas.ts';
 import { fillPlaces } from './bench/dataset.ts';
 import { freePort } from './bench/server.ts';
 

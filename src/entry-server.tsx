@@ -19,7 +19,7 @@ import { placeQueryOptions } from './features/places/api/get-places.ts';
 import { websiteSettingsKey } from './features/settings/api/get-website-settings.ts';
 import { zoneQueryOptions } from './features/zones/api/get-zones.ts';
 import { setApiTransport } from './lib/api-client.ts';
-import { ApiError } from './lib/api-error.ts';
+import { ApiError } from './lib/api-client-error.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { SsrState } from './lib/ssr-state.ts';
 import { DEFAULT_LANG, type Lang, type Theme } from './shared/language.ts';

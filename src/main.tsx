@@ -5,7 +5,7 @@ import { appRoutes, AppRouter, createAppRouter, loadMatchedRoutes } from './app/
 import { beginHydration, HydrationEnd } from './components/ui/deferred.tsx';
 import { getSystem } from './components/ui/system.ts';
 import { initI18n } from './lib/i18n.ts';
-import { detectLang } from './lib/language.ts';
+import { detectLang } from './lib/browser-language.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { hydrateQueries, takeSsrState } from './lib/ssr-state.ts';
 

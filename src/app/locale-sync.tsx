@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isLang, langOfPath, localizePath, stripLangSegment, type Lang } from '../lib/language.ts';
+import { isLang, langOfPath, localizePath, stripLangSegment, type Lang } from '../lib/browser-language.ts';
 import { usePreferences } from '../lib/preferences.tsx';
 import { isTheme } from '../lib/theme.ts';
 

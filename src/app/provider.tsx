@@ -5,7 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { getSystem } from '../components/ui/system.ts';
 import { Deferred, useHydrated } from '../components/ui/deferred.tsx';
-import type { Lang } from '../lib/language.ts';
+import type { Lang } from '../lib/browser-language.ts';
 import type { Theme } from '../lib/theme.ts';
 import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
 import { loadWhenOnline, onNetworkBack } from '../lib/network-status.ts';

@@ -45,10 +45,10 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const authRoutes: RouteObject[] = [
-  ...twin('/auth/register', () => import('./routes/auth/register.tsx')),
-  ...twin('/auth/verify-email', () => import('./routes/auth/verify-email.tsx')),
-  ...twin('/auth/login', () => import('./routes/auth/login.tsx')),
-  ...twin('/auth/reset-password', () => import('./routes/auth/reset-password.tsx')),
+  ...twin('/auth/register', () => import('./routes/auth/auth-register.tsx')),
+  ...twin('/auth/verify-email', () => import('./routes/auth/auth-verify-email.tsx')),
+  ...twin('/auth/login', () => import('./routes/auth/auth-login.tsx')),
+  ...twin('/auth/reset-password', () => import('./routes/auth/auth-reset-password.tsx')),
   ...twin('/admin/login', () => import('./routes/admin/admin-login.tsx')),
 ];
 

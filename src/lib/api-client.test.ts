@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { ApiError } from './api-client-error.ts';
 import { apiRequest, publicSchema, setApiTransport } from './api-client.ts';
 
 /**

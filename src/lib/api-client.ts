@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { ApiError } from './api-error.ts';
-import { takeBootResponse } from './boot-data.ts';
-import { storedLang } from './language.ts';
+import { ApiError } from './api-client-error.ts';
+import { takeBootResponse } from './boot-responses.ts';
+import { storedLang } from './browser-language.ts';
 import { importAgain, reportNetworkFailure, reportNetworkSuccess } from './network-status.ts';
 import { noteAnswer } from './offline-copy.ts';
 import type * as PublicResponseSchemas from './public-response-schemas.ts';

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-error.ts';
+import { ApiError } from './api-client-error.ts';
 
 /**
  * Puts a 400/409 answer's field errors (`error.fields`, e.g. `{ slug: ['slug already in use'] }`) on

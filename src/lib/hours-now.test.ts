@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cityClock, hoursAt } from './hours-now.ts';
-import { WEEKDAYS, type HoursDay, type PlaceHours, type Weekday } from '../shared/schemas/opening-hours.ts';
+import { WEEKDAYS, type HoursDay, type PlaceHours, type Weekday } from '../shared/schemas/opening-hours-schemas.ts';
 
 /** Sunday–Thursday 08:00–13:00 and 16:00–22:00, Friday closed, Saturday 18:00–02:00 (past midnight), as the API reads them. */
 function week(overrides: Partial<Record<Weekday, Partial<HoursDay>>> = {}): HoursDay[] {

@@ -1,4 +1,4 @@
-import type { PlaceHours, Weekday } from '../shared/schemas/opening-hours.ts';
+import type { PlaceHours, Weekday } from '../shared/schemas/opening-hours-schemas.ts';
 
 /**
  * The place page's hours (`PlaceHours`, read by the API at `asOf`, decision 029) read again at another moment on

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { dirOf, type Lang } from './language.ts';
+import { dirOf, type Lang } from './browser-language.ts';
 
 /**
  * i18next with namespaces `common`, `forms` and `admin` loaded on demand from locales/<lng>/<ns>.json,

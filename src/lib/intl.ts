@@ -1,4 +1,4 @@
-import type { Lang } from './language.ts';
+import type { Lang } from './browser-language.ts';
 
 /**
  * Every number and date the browser formats goes through here, so counts, dates, distances and

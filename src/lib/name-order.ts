@@ -1,6 +1,6 @@
 import { OTHER_CATEGORY_SLUG } from '../shared/constants.ts';
-import type { Category, Zone } from '../shared/schemas/entities.ts';
-import type { Lang } from './language.ts';
+import type { Category, Zone } from '../shared/schemas/entity-schemas.ts';
+import type { Lang } from './browser-language.ts';
 
 /**
  * Alphabetical order of the lists people scan (pick lists, the category and district grids) in the

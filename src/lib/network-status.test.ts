@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { ApiError } from './api-client-error.ts';
 import { isNetworkError } from './network-status.ts';
 
 describe('isNetworkError', () => {

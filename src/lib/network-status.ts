@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.ts';
+import { ApiError } from './api-client-error.ts';
 
 /**
  * What the app knows of the network, for the network notice (src/components/errors/network-notice.tsx,

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { PlaceHours } from '../shared/schemas/opening-hours.ts';
+import type { PlaceHours } from '../shared/schemas/opening-hours-schemas.ts';
 
 /**
  * The device's own database (IndexedDB `dalil-offline`, through `idb`; decision 048). Two stores:

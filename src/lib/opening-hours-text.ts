@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { formatClock } from './intl.ts';
-import type { Lang } from './language.ts';
+import type { Lang } from './browser-language.ts';
 import type { HoursRows } from '../shared/opening-hours-rows.ts';
 import { WEEK_DISPLAY_ORDER, type Weekday } from '../shared/opening-hours.ts';
-import type { HoursInterval } from '../shared/schemas/opening-hours.ts';
+import type { HoursInterval } from '../shared/schemas/opening-hours-schemas.ts';
 
 /**
  * Opening hours as people read them, in the page's language (texts under `hours.*` of the common

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { i18n } from './i18n.ts';
-import { dirOf, localizePath, type Lang } from './language.ts';
+import { dirOf, localizePath, type Lang } from './browser-language.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { applyTheme, initialTheme, writePreferenceCookie, type Theme } from './theme.ts';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authSessionSchema } from '../shared/schemas/auth.ts';
-import { pageMetaSchema } from '../shared/schemas/common.ts';
+import { authSessionSchema } from '../shared/schemas/auth-schemas.ts';
+import { pageMetaSchema } from '../shared/schemas/common-schemas.ts';
 import {
   categorySchema, placeListItemSchema, placeShareSchema, placeWithRelatedSchema, searchResultsSchema, websiteSettingsSchema, zoneSchema,
   zoneWithBuildingsSchema,
-} from '../shared/schemas/entities.ts';
-import { mapMarkersSchema } from '../shared/schemas/map.ts';
+} from '../shared/schemas/entity-schemas.ts';
+import { mapMarkersSchema } from '../shared/schemas/map-schemas.ts';
 
 /**
  * The response checks (spec.md §5 "Validation rules": responses are checked against the entity shapes) of the calls public pages make, by name, built from src/shared's schemas.

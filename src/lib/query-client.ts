@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error.ts';
+import { ApiError } from './api-client-error.ts';
 
 /**
  * Data queries retry 2 times (not for 4xx answers) and stay fresh for 30 000 ms. `networkMode: 'always'`:

@@ -1,5 +1,5 @@
 import { intlLocale } from './intl.ts';
-import type { Lang } from './language.ts';
+import type { Lang } from './browser-language.ts';
 
 const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 31_536_000], ['month', 2_592_000], ['week', 604_800], ['day', 86_400], ['hour', 3_600], ['minute', 60], ['second', 1],

@@ -1,5 +1,5 @@
 import { offlineDb, type SavedPlace } from './offline-db.ts';
-import type { PlaceWithRelated } from '../shared/schemas/entities.ts';
+import type { PlaceWithRelated } from '../shared/schemas/entity-schemas.ts';
 
 /**
  * Saved places (issue #29, decision 048): places a visitor keeps on this device, no account needed, readable with

@@ -1,6 +1,6 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { Lang, Theme } from '../shared/language.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from './api-client-error.ts';
 
 /** id of the `<script type="application/json">` element carrying a server-rendered page's state (decision 019). */
 export const SSR_STATE_ELEMENT_ID = 'dalil-ssr';

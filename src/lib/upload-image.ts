@@ -1,6 +1,6 @@
 import { apiRequest } from './api-client.ts';
-import { ApiError } from './api-error.ts';
-import { uploadResultSchema } from '../shared/schemas/entities.ts';
+import { ApiError } from './api-client-error.ts';
+import { uploadResultSchema } from '../shared/schemas/entity-schemas.ts';
 
 /**
  * POSTs `file` as multipart field `image` to an upload endpoint (`/admin/upload/{bucket}`,

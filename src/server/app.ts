@@ -1,14 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { adminGuard } from './auth/guards.ts';
+import { adminGuard } from './auth/request-guards.ts';
 import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from './db/client.ts';
 import { parseChangePayload } from './http/cache-tags.ts';
 import { ApiError } from './http/api-error.ts';
 import { jsonBodyLimit } from './http/body-limit.ts';
 import { apiCors } from './http/cors.ts';
-import type { ApiApp, AppDeps, AppEnv } from './http/env.ts';
-import { onApiError, onRouteNotFound, validationHook } from './http/errors.ts';
-import { idempotencyKeys } from './http/idempotency.ts';
+import type { ApiApp, AppDeps, AppEnv } from './http/app-deps.ts';
+import { onApiError, onRouteNotFound, validationHook } from './http/http-errors.ts';
+import { idempotencyKeys } from './http/idempotency-middleware.ts';
 import { langFromHeader } from './message-catalogue.ts';
 import { registerOpenApiDocument, securedOperations } from './http/openapi.ts';
 import { requestLog, SILENT_LOGGER } from './http/request-log.ts';
@@ -17,11 +17,11 @@ import { changedCacheTags } from './queries/change-tags.ts';
 import { openingHoursReindexer } from './queries/open-intervals.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
-import { docsRoutes } from './routes/docs.ts';
-import { healthRoutes } from './routes/health.ts';
+import { docsRoutes } from './routes/docs-routes.ts';
+import { healthRoutes } from './routes/health-routes.ts';
 import { placeRequestRoutes } from './routes/place-requests/index.ts';
 import { publicRoutes } from './routes/public/index.ts';
-import { uploadRoutes } from './routes/uploads.ts';
+import { uploadRoutes } from './routes/uploads-routes.ts';
 
 /**
  * The REST API under `/api`, runtime-neutral (Node via @hono/node-server, Deno via Deno.serve).

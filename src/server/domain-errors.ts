@@ -2,7 +2,7 @@ import type { ErrorCode, MessageParam } from './message-catalogue.ts';
 
 /**
  * The errors the service layer (src/server/queries, the importer, the backup) throws: what went wrong in
- * the domain's terms, with a code of the message catalogue, and no HTTP. `http/errors.ts` alone turns
+ * the domain's terms, with a code of the message catalogue, and no HTTP. `http/http-errors.ts` alone turns
  * them into answers (status by kind, message in the request's language; decision 052):
  *
  * | class             | kind         | HTTP |
@@ -41,7 +41,7 @@ export interface DomainErrorDetails {
   extra?: Record<string, string | number | boolean | null | string[]>;
 }
 
-/** The kinds of domain errors; http/errors.ts maps each to its status. */
+/** The kinds of domain errors; http/http-errors.ts maps each to its status. */
 export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'gone';
 
 /** Base of the service layer's errors: a kind, a catalogue code, and optional fields, params and extra members. */

@@ -1,5 +1,5 @@
 import Supercluster, { type PointFeature } from 'supercluster';
-import { MAP_VIEW_LIMITS, type BuildingMarker, type MapBbox, type MapCluster, type PlaceMarker } from '../shared/schemas/map.ts';
+import { MAP_VIEW_LIMITS, type BuildingMarker, type MapBbox, type MapCluster, type PlaceMarker } from '../shared/schemas/map-schemas.ts';
 
 /** What each point of the index carries: the marker it stands for. */
 type PointProps = { place: PlaceMarker; building?: undefined } | { building: BuildingMarker; place?: undefined };

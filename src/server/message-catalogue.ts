@@ -14,7 +14,7 @@ type Bilingual = { en: string; ar: string };
 
 /** Error codes of every endpoint (plumbing, validation, the catalogue's records, moderation). */
 const ERROR_MESSAGES = {
-  // plumbing (http/errors.ts, http/body-limit.ts, http/read-json.ts)
+  // plumbing (http/http-errors.ts, http/body-limit.ts, http/read-json.ts)
   validation_failed: { en: 'Some fields are invalid.', ar: 'بعض الحقول غير صالحة.' },
   invalid_json: { en: 'The request body is not valid JSON.', ar: 'نص الطلب ليس JSON صالحًا.' },
   not_found: { en: 'Not found.', ar: 'غير موجود.' },
@@ -27,7 +27,7 @@ const ERROR_MESSAGES = {
   rate_limited: { en: 'Too many attempts. Please try again later.', ar: 'محاولات كثيرة. يرجى المحاولة لاحقًا.' },
   database_unavailable: { en: 'The service is temporarily unavailable. Please try again.', ar: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى.' },
   internal_error: { en: 'Something went wrong. Please try again.', ar: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.' },
-  // health (routes/health.ts)
+  // health (routes/health-routes.ts)
   unhealthy: { en: 'The service is not ready.', ar: 'الخدمة غير جاهزة.' },
   // records not found
   category_not_found: { en: 'Category not found.', ar: 'الفئة غير موجودة.' },
@@ -68,7 +68,7 @@ const ERROR_MESSAGES = {
     en: 'The file was not imported: {{count}} record(s) are malformed (see the list). Nothing was written.',
     ar: 'لم يُستورد الملف: {{count}} من السجلات غير صالحة (انظر القائمة). لم يُكتب شيء.',
   },
-  // history (queries/history.ts)
+  // history (queries/history-queries.ts)
   history_entry_not_found: { en: 'This history entry does not exist.', ar: 'هذا السجل غير موجود في السجل التاريخي.' },
   history_nothing_to_restore: {
     en: 'There is no earlier version of this place to restore.',
@@ -78,11 +78,11 @@ const ERROR_MESSAGES = {
     en: 'This place was deleted more than {{days}} days ago and can no longer be restored.',
     ar: 'حُذف هذا المكان منذ أكثر من {{days}} يومًا ولم يعد من الممكن استعادته.',
   },
-  // contributions and moderation (queries/place-requests.ts)
+  // contributions and moderation (queries/place-requests-queries.ts)
   place_request_not_found: { en: 'Place request not found.', ar: 'طلب المكان غير موجود.' },
   request_already_reviewed: { en: 'This request has already been reviewed.', ar: 'تمت مراجعة هذا الطلب بالفعل.' },
   request_not_applicable: { en: 'This request cannot be applied: {{reason}}', ar: 'لا يمكن تطبيق هذا الطلب: {{reason}}' },
-  // reasons of request_not_applicable (reasonCode → text; see queries/place-requests.ts notApplicableReason)
+  // reasons of request_not_applicable (reasonCode → text; see queries/place-requests-queries.ts notApplicableReason)
   not_applicable_category_missing: { en: 'its category (#{{id}}) no longer exists', ar: 'الفئة المختارة (رقم {{id}}) لم تعد موجودة' },
   not_applicable_zone_missing: { en: 'its district (#{{id}}) no longer exists', ar: 'الحي المختار (رقم {{id}}) لم يعد موجودًا' },
   not_applicable_building_missing: { en: 'its building (#{{id}}) no longer exists', ar: 'المبنى المختار (رقم {{id}}) لم يعد موجودًا' },
@@ -93,14 +93,14 @@ const ERROR_MESSAGES = {
   not_applicable_value_refused: { en: 'one of its values is not accepted ({{field}})', ar: 'إحدى القيم المدخلة غير مقبولة ({{field}})' },
   no_changes: { en: 'There are no changes to submit.', ar: 'لا توجد تغييرات لإرسالها.' },
   not_place_owner: { en: 'You can only request edits to places you own.', ar: 'يمكنك طلب تعديل الأماكن التي تملكها فقط.' },
-  // uploads (routes/uploads.ts, storage/read-image-upload.ts)
+  // uploads (routes/uploads-routes.ts, storage/read-image-upload.ts)
   image_required: { en: "Send the image as the multipart/form-data field 'image'.", ar: "أرسل الصورة في الحقل 'image' بصيغة multipart/form-data." },
   invalid_file_type: { en: 'Invalid file type. Please select a PNG, JPG or GIF image.', ar: 'نوع الملف غير صالح. يرجى اختيار صورة PNG أو JPG أو GIF.' },
   file_too_large: { en: 'File is too large. Maximum size is {{maxSize}}MB.', ar: 'الملف كبير جدًا. الحد الأقصى للحجم {{maxSize}} ميجابايت.' },
   // the storage backend cannot take the file (folder missing or not writable, disk full, Storage API down or
   // refusing): 503, with the spec's upload failure text
   storage_unavailable: { en: 'Failed to upload image. Please try again.', ar: 'تعذّر رفع الصورة. يرجى المحاولة مرة أخرى.' },
-  // Idempotency-Key (http/idempotency.ts)
+  // Idempotency-Key (http/idempotency-middleware.ts)
   idempotency_key_invalid: {
     en: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
     ar: 'يجب أن تكون ترويسة Idempotency-Key من 1 إلى 255 محرفًا مرئيًا من محارف ASCII.',

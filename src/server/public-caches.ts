@@ -1,6 +1,6 @@
 import { MarkerIndexCache } from './map-clusters.ts';
-import { RELATED_PLACES_LIMIT } from './queries/places.ts';
-import { clearSearchCaches } from './queries/search.ts';
+import { RELATED_PLACES_LIMIT } from './queries/places-queries.ts';
+import { clearSearchCaches } from './queries/search-queries.ts';
 import { ResponseCache } from './http/response-cache.ts';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Business constants (limits, timings, list orders) shared by browser and server, in a module without zod:
  * the public pages import them before they are interactive, and zod stays out of those scripts
- * (decision 036). src/shared/schemas/common.ts re-exports them and builds its schemas from them.
+ * (decision 036). src/shared/schemas/common-schemas.ts re-exports them and builds its schemas from them.
  */
 export const LIMITS = {
   imageMaxBytes: 5_242_880,

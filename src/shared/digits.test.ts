@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toWesternDigits, westernDigitsOf } from './digits.ts';
-import { placeCreateSchema } from './schemas/place-form.ts';
-import { codeSchema } from './schemas/auth.ts';
+import { placeCreateSchema } from './schemas/place-form-schemas.ts';
+import { codeSchema } from './schemas/auth-schemas.ts';
 
 describe('toWesternDigits', () => {
   it('maps Arabic-Indic and Persian digits to 0–9 and keeps everything else', () => {

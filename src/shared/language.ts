@@ -1,5 +1,5 @@
 /**
- * Language and theme rules both sides use (decision 003): the browser (src/lib/language.ts,
+ * Language and theme rules both sides use (decision 003): the browser (src/lib/browser-language.ts,
  * src/lib/theme.ts) and the server that renders the public pages (src/server/render/) read the same URL
  * conventions and the same preference cookies. Runs anywhere (browser, Node, Deno).
  */

@@ -1,5 +1,5 @@
 // The `near` point of distance-sorted lists (decision 022), without zod: the browser's Near me control parses it
-// before the page is interactive (decision 036). src/shared/schemas/common.ts builds `nearQuerySchema` from it.
+// before the page is interactive (decision 036). src/shared/schemas/common-schemas.ts builds `nearQuerySchema` from it.
 
 /** A point on the earth in decimal degrees (WGS 84). */
 export interface LatLng { lat: number; lng: number }

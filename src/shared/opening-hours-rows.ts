@@ -1,4 +1,4 @@
-import { WEEKDAYS, type HoursInterval, type Weekday } from './schemas/opening-hours.ts';
+import { WEEKDAYS, type HoursInterval, type Weekday } from './schemas/opening-hours-schemas.ts';
 
 /**
  * Opening hours as the editor's rows (a day → its intervals) and back, without the `opening_hours`

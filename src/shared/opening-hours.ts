@@ -3,7 +3,7 @@
  *
  * The rule "a value is valid" lives here, used by every write path's zod schema (place-form.ts,
  * the importer). The parser itself is the `opening_hours` npm library, which is large: the server
- * registers it at start (src/server/opening-hours.ts), and a browser chunk that wants the same check
+ * registers it at start (src/server/opening-hours-evaluation.ts), and a browser chunk that wants the same check
  * (the hours editor) registers it through a lazy import. Until a checker is registered the rule only
  * limits the length, so the public bundle never carries the library; the server is the authority.
  */

@@ -1,4 +1,4 @@
-import { PLACE_DETAIL_FIELDS, PLACE_FIELDS } from './schemas/place-form.ts';
+import { PLACE_DETAIL_FIELDS, PLACE_FIELDS } from './schemas/place-form-schemas.ts';
 
 /**
  * The fields of a place request's payload (place payload), flattened and in the place form's

@@ -4,7 +4,7 @@
 -- declared in a later file of config.toml's schema_paths.
 set check_function_bodies = off;
 
--- The rule's limits (src/shared/schemas/duplicates.ts DUPLICATE_LIMITS; tests/db/duplicate-pairs.test.ts
+-- The rule's limits (src/shared/schemas/duplicates-schemas.ts DUPLICATE_LIMITS; tests/db/duplicate-pairs.test.ts
 -- checks they are equal).
 create or replace function private.duplicate_limits(OUT radius_m double precision, OUT min_similarity double precision)
 returns record

@@ -35,7 +35,7 @@ create policy "Users complete their own idempotency keys" on public.idempotency_
 create policy "Users drop their own idempotency keys" on public.idempotency_keys for delete to authenticated
   using (user_id = (select auth.uid()));
 
--- How long a key is kept (src/shared/idempotency.ts IDEMPOTENCY_KEY_TTL_HOURS; tests/api/idempotency.test.ts
+-- How long a key is kept (src/shared/idempotency-headers.ts IDEMPOTENCY_KEY_TTL_HOURS; tests/api/idempotency.test.ts
 -- checks they are equal).
 create or replace function private.idempotency_key_ttl()
 returns interval

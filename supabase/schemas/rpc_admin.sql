@@ -116,7 +116,7 @@ grant execute on function public.reject_place_request(bigint,text) to authentica
 -- is recorded like any other (actor = the caller). Admins and the service role only. Returns the place id.
 -- Errors: 42501 not an admin · HI404 no such place entry · HI422 nothing to restore (the entries do
 -- not hold a whole place, or the category is gone) · HI409 the slug is taken by another place · HI410
--- the place was deleted more than 30 days ago (HISTORY_RESTORE_DAYS in src/shared/schemas/history.ts).
+-- the place was deleted more than 30 days ago (HISTORY_RESTORE_DAYS in src/shared/schemas/history-schemas.ts).
 create or replace function private.restore_place_version(entry_id bigint)
 returns bigint
 language plpgsql
@@ -206,7 +206,7 @@ comment on function private.restore_place_version(bigint) is
 
 -- Reordering (the admin console's drag and drop): the order is a jsonb array of {"id": <bigint>,
 -- "order": <integer>}: ids unique, orders exactly 1…n, and the ids exactly the existing zones (or the
--- zone's buildings). Errors carry SQLSTATEs that src/server/queries/reorder.ts maps to HTTP:
+-- zone's buildings). Errors carry SQLSTATEs that src/server/queries/reorder-queries.ts maps to HTTP:
 --   42501 not an admin (403) · P0002 no such zone (404)
 --   22023 the order is refused (400); HINT names the reason: invalid, duplicate_id, not_from_one,
 --         missing_zones, unknown_zones, missing_buildings, unknown_buildings

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDirectory } from '../../src/server/db/import-directory.ts';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { DEFAULT_DATASET } from '../../src/server/stack.ts';
 import { createUser, testApp } from '../helpers/api.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Sql } from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureInitialAdmin, loadOrCreateJwtSecret } from '../../src/server/auth/node-setup.ts';
-import type { AuthProvider } from '../../src/server/auth/provider.ts';
+import type { AuthProvider } from '../../src/server/auth/auth-provider.ts';
 import { parseServerEnv } from '../../src/server/env.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'auth-setup-'));

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/server/http/api-error.ts';
-import type { AuthProvider, AuthSession } from '../../src/server/auth/provider.ts';
+import type { AuthProvider, AuthSession } from '../../src/server/auth/auth-provider.ts';
 import { uniqueEmail } from '../helpers/auth.ts';
 
 /** What each provider's test file supplies to the shared contract. */

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenForChanges, type ChangeListener } from '../../src/server/db/change-listener.ts';
 import { parseChangePayload } from '../../src/server/http/cache-tags.ts';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { createPublicCaches } from '../../src/server/public-caches.ts';
 import type { ResponseCache } from '../../src/server/http/response-cache.ts';
 import { testApp } from '../helpers/api.ts';

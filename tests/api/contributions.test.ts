@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeRequestSchema } from '../../src/shared/schemas/place-request.ts';
+import { placeRequestSchema } from '../../src/shared/schemas/place-request-schemas.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
 import { caller } from '../helpers/admin-api.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { createApp } from '../../src/server/app.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/server/http/body-limit.ts';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { createSql } from '../../src/server/db/client.ts';
 import { listMigrations } from '../../src/server/db/migrate.ts';
 import { createLogger } from '../../src/server/logger.ts';

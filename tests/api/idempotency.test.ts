@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClaims } from '../../src/server/db/client.ts';
-import { idempotentOperation } from '../../src/server/http/idempotency.ts';
-import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../src/shared/idempotency.ts';
+import { idempotentOperation } from '../../src/server/http/idempotency-middleware.ts';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../src/shared/idempotency-headers.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
 import { caller } from '../helpers/admin-api.ts';
 

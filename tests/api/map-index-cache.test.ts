@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { listenForChanges, type ChangeListener } from '../../src/server/db/change-listener.ts';
 import { createPublicCaches } from '../../src/server/public-caches.ts';
 import type { ResponseCache } from '../../src/server/http/response-cache.ts';

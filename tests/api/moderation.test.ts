@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withClaims } from '../../src/server/db/client.ts';
 import { slugFrom, uniqueSlug } from '../../src/server/queries/slugs.ts';
 import { startStack } from '../../src/server/stack.ts';
-import { placeRequestSchema } from '../../src/shared/schemas/place-request.ts';
+import { placeRequestSchema } from '../../src/shared/schemas/place-request-schemas.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reindexOpeningHours } from '../../src/server/queries/open-intervals.ts';
-import { weeklyIntervalsOf } from '../../src/server/opening-hours.ts';
+import { weeklyIntervalsOf } from '../../src/server/opening-hours-evaluation.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
 import { caller } from '../helpers/admin-api.ts';
 

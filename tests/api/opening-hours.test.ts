@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openNowOf } from '../../src/server/opening-hours.ts';
+import { openNowOf } from '../../src/server/opening-hours-evaluation.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
 import { caller } from '../helpers/admin-api.ts';
 

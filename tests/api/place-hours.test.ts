@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { placeHoursOf } from '../../src/server/opening-hours.ts';
-import { placeWithRelatedSchema } from '../../src/shared/schemas/entities.ts';
+import { placeHoursOf } from '../../src/server/opening-hours-evaluation.ts';
+import { placeWithRelatedSchema } from '../../src/shared/schemas/entity-schemas.ts';
 import { ownerSql, testApp } from '../helpers/api.ts';
 
 /**

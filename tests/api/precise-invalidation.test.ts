@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForChanges, type ChangeListener } from '../../src/server/db/change-listener.ts';
 import { parseChangePayload } from '../../src/server/http/cache-tags.ts';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { createPublicCaches } from '../../src/server/public-caches.ts';
 import type { ResponseCache } from '../../src/server/http/response-cache.ts';
 import { createPageRenderer } from '../../src/server/render/renderer.ts';

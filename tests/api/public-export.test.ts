@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDirectory } from '../../src/server/db/import-directory.ts';
-import { isValidOpeningHoursValue } from '../../src/server/opening-hours.ts';
+import { isValidOpeningHoursValue } from '../../src/server/opening-hours-evaluation.ts';
 import { DEFAULT_DATASET } from '../../src/server/stack.ts';
 import { CSV_ATTRIBUTION_LINE, EXPORT_COLUMNS } from '../../src/shared/data-export.ts';
 import { testApp } from '../helpers/api.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { listenForChanges, type ChangeListener } from '../../src/server/db/change-listener.ts';
 import { ResponseCache } from '../../src/server/http/response-cache.ts';
-import { clearSearchCaches } from '../../src/server/queries/search.ts';
+import { clearSearchCaches } from '../../src/server/queries/search-queries.ts';
 import { createUser, testApp } from '../helpers/api.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { LocalStorageProvider } from '../../src/server/storage/local-storage-provider.ts';
 import { createUser, testApp } from '../helpers/api.ts';
 import { localProvider, NO_RATE_LIMITS, uniqueEmail } from '../helpers/auth.ts';

@@ -5,7 +5,7 @@ import { LEAFLET_MAP_MODULE } from '../../src/shared/boot-data.ts';
 import { listenForChanges, type ChangeListener } from '../../src/server/db/change-listener.ts';
 import type { Tx } from '../../src/server/db/client.ts';
 import { ResponseCache } from '../../src/server/http/response-cache.ts';
-import { clearSearchCaches } from '../../src/server/queries/search.ts';
+import { clearSearchCaches } from '../../src/server/queries/search-queries.ts';
 import { acceptsGzip, createPageRenderer, PAGE_NONCE_HEADER, splitTemplateScripts } from '../../src/server/render/renderer.ts';
 import { sitemapXml } from '../../src/server/render/sitemap.ts';
 import * as entry from '../../src/entry-server.tsx';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withClaims } from '../../src/server/db/client.ts';
 import { LocalStorageProvider } from '../../src/server/storage/local-storage-provider.ts';
-import { StorageWriteError } from '../../src/server/storage/provider.ts';
+import { StorageWriteError } from '../../src/server/storage/storage-provider.ts';
 import { SupabaseStorageProvider } from '../../src/server/storage/supabase-storage-provider.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
 import { startFakeStorage, type FakeStorage } from '../helpers/fake-storage.ts';

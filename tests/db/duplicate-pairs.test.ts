@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUPLICATE_LIMITS } from '../../src/shared/schemas/duplicates.ts';
+import { DUPLICATE_LIMITS } from '../../src/shared/schemas/duplicates-schemas.ts';
 import { ownerSql } from '../helpers/api.ts';
 import { tag } from '../helpers/admin-api.ts';
 

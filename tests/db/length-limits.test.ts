@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/server/http/body-limit.ts';
-import { buildingCreateSchema, categoryCreateSchema, optionalSlugSchema, websiteSettingsUpdateSchema, zoneCreateSchema } from '../../src/shared/schemas/admin.ts';
-import { updateProfileRequestSchema } from '../../src/shared/schemas/auth.ts';
-import { slugSchema, sourceIdentitySchema } from '../../src/shared/schemas/common.ts';
-import { PHONE_PATTERN, placeCreateSchema } from '../../src/shared/schemas/place-form.ts';
-import { rejectRequestBodySchema } from '../../src/shared/schemas/place-request.ts';
+import { buildingCreateSchema, categoryCreateSchema, optionalSlugSchema, websiteSettingsUpdateSchema, zoneCreateSchema } from '../../src/shared/schemas/admin-schemas.ts';
+import { updateProfileRequestSchema } from '../../src/shared/schemas/auth-schemas.ts';
+import { slugSchema, sourceIdentitySchema } from '../../src/shared/schemas/common-schemas.ts';
+import { PHONE_PATTERN, placeCreateSchema } from '../../src/shared/schemas/place-form-schemas.ts';
+import { rejectRequestBodySchema } from '../../src/shared/schemas/place-request-schemas.ts';
 import { ownerSql } from '../helpers/api.ts';
 
 /**

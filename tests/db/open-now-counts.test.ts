@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { weeklyIntervalsOf } from '../../src/server/opening-hours.ts';
+import { weeklyIntervalsOf } from '../../src/server/opening-hours-evaluation.ts';
 import { reindexOpeningHours } from '../../src/server/queries/open-intervals.ts';
 import { ownerSql } from '../helpers/api.ts';
 

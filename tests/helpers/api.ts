@@ -2,8 +2,8 @@ import { inject } from 'vitest';
 import type { Sql } from 'postgres';
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../src/server/app.ts';
-import type { ApiApp } from '../../src/server/http/env.ts';
-import type { AppDeps } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
+import type { AppDeps } from '../../src/server/http/app-deps.ts';
 import { createSql } from '../../src/server/db/client.ts';
 import { signAccessToken, hs256Verifier } from '../../src/server/auth/tokens.ts';
 

@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../src/server/app.ts';
-import type { ApiApp } from '../../src/server/http/env.ts';
+import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { LocalAuthProvider, type LocalAuthConfig } from '../../src/server/auth/local-auth-provider.ts';
 import type { AuthRateLimits } from '../../src/server/auth/rate-limit.ts';
 import { createSmtpMailer } from '../../src/server/mail/mailer.ts';

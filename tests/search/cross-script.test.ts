@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BRAND_PAIRS } from '../../scripts/bench/brand-pairs.ts';
 import type { Tx } from '../../src/server/db/client.ts';
-import { planSearch, searchPlaces } from '../../src/server/queries/search.ts';
+import { planSearch, searchPlaces } from '../../src/server/queries/search-queries.ts';
 import { ownerSql, testApp } from '../helpers/api.ts';
 import { createScratchDatabase } from '../helpers/scratch-db.ts';
 

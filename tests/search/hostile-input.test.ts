@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/shared/schemas/common.ts';
+import { LIMITS } from '../../src/shared/schemas/common-schemas.ts';
 import { ownerSql, testApp } from '../helpers/api.ts';
 
 /**

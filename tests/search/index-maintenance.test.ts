@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listPlaces } from '../../src/server/queries/places.ts';
-import { planSearch, searchPlaces } from '../../src/server/queries/search.ts';
+import { listPlaces } from '../../src/server/queries/places-queries.ts';
+import { planSearch, searchPlaces } from '../../src/server/queries/search-queries.ts';
 import type { Tx } from '../../src/server/db/client.ts';
 import { ownerSql, testApp } from '../helpers/api.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';

@@ -1,4 +1,4 @@
-import { AdminGuard } from '../../features/auth/components/guards.tsx';
+import { AdminGuard } from '../../features/auth/components/page-guards.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
 /**

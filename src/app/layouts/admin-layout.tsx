@@ -5,15 +5,15 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
-import { usePendingRequestCount } from '../../features/admin/api/get-place-requests.ts';
+import { usePendingRequestCount } from '../../features/admin/api/admin-place-requests-api.ts';
 import { ChangeLogoDialog } from '../../features/admin/components/change-logo-dialog.tsx';
 import { PendingCountBadge } from '../../features/admin/components/pending-count-badge.tsx';
 import { EditSiteNamesDialog } from '../../features/admin/components/edit-site-names-dialog.tsx';
 import { AdminLogoutButton } from '../../features/auth/components/admin-logout-button.tsx';
 import { useWebsiteSettings, websiteSettingsKey } from '../../features/settings/api/get-website-settings.ts';
-import { stripLangSegment } from '../../lib/language.ts';
+import { stripLangSegment } from '../../lib/browser-language.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
-import type { WebsiteSettings } from '../../shared/schemas/entities.ts';
+import type { WebsiteSettings } from '../../shared/schemas/entity-schemas.ts';
 import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';
 
 /** Admin sections; `match` lists the language-neutral path prefixes that mark a section current. */

@@ -2,7 +2,7 @@ import { Button, IconButton, VisuallyHidden } from '@chakra-ui/react';
 import { Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { localizePath } from '../../lib/language.ts';
+import { localizePath } from '../../lib/browser-language.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
 
 /** Theme switch (light/dark), persisted. */

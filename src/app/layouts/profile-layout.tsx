@@ -2,7 +2,7 @@ import { Box, Container, Grid, Heading, HStack, Link } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { RequirePublicAuth } from '../../features/auth/components/guards.tsx';
+import { RequirePublicAuth } from '../../features/auth/components/page-guards.tsx';
 import { ProfileSection } from '../../features/auth/components/profile-section.tsx';
 import { useDocumentTitle } from '../../features/settings/components/document-head.tsx';
 import { usePreferences } from '../../lib/preferences.tsx';

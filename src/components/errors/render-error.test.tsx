@@ -8,7 +8,7 @@ import en from '../../../locales/en/common.json';
 import ar from '../../../locales/ar/common.json';
 import enOffline from '../../../locales/en/offline.json';
 import arOffline from '../../../locales/ar/offline.json';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError } from '../../lib/api-client-error.ts';
 import { getSystem } from '../ui/system.ts';
 import { RenderError } from './render-error.tsx';
 

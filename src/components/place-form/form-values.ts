@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { placeCreateSchema } from '../../shared/schemas/place-form.ts';
-import type { Place } from '../../shared/schemas/entities.ts';
+import type { placeCreateSchema } from '../../shared/schemas/place-form-schemas.ts';
+import type { Place } from '../../shared/schemas/entity-schemas.ts';
 
 /**
  * Values of the place form (admin and contributors) in the payload's shape: texts as typed
  * ('' when empty), `details.*` nested, `categoryId`/`zoneId` numbers (a select's '' reads as none),
- * so the shared payload schema (src/shared/schemas/place-form.ts) validates them as they are.
+ * so the shared payload schema (src/shared/schemas/place-form-schemas.ts) validates them as they are.
  */
 export type PlaceFormValues = z.input<typeof placeCreateSchema>;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
-import { duplicateCandidateSchema } from '../../shared/schemas/duplicates.ts';
+import { duplicateCandidateSchema } from '../../shared/schemas/duplicates-schemas.ts';
 
 /** What a place being added is compared by: its names, coordinates and phone (empty values ignored). */
 export interface DuplicateCheck {

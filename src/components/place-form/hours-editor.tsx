@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { closedWeek, formatHoursRows, parseHoursRows, sameHoursRows, type HoursRows } from '../../shared/opening-hours-rows.ts';
-import { WEEK_DISPLAY_ORDER, WEEKDAYS, type HoursInterval, type Weekday } from '../../shared/schemas/opening-hours.ts';
+import { WEEK_DISPLAY_ORDER, WEEKDAYS, type HoursInterval, type Weekday } from '../../shared/schemas/opening-hours-schemas.ts';
 
 // The editor's strings are in the `forms` namespace, which only the forms load (not the `common` one every public
 // page loads before it is interactive, decision 036): start loading it with this chunk, before the form renders.

@@ -7,7 +7,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { useForm, type Resolver } from 'react-hook-form';
 import { withArabicNameFallback } from './form-values.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { placeCreateSchema } from '../../shared/schemas/place-form.ts';
+import { placeCreateSchema } from '../../shared/schemas/place-form-schemas.ts';
 import { getSystem } from '../ui/system.ts';
 import { emptyPlaceForm, type PlaceFormValues } from './form-values.ts';
 import { PlaceFormFields, type PlaceFormText } from './place-form-fields.tsx';

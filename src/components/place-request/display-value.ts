@@ -1,5 +1,5 @@
 import { parseHoursRows, type HoursRows } from '../../shared/opening-hours-rows.ts';
-import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form.ts';
+import { isHttpUrl, isImageUrl } from '../../shared/schemas/place-form-schemas.ts';
 
 /**
  * How a place request's submitted value (or a history entry's before/after) is shown — pure, used by

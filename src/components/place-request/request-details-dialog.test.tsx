@@ -6,9 +6,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/language.ts';
+import type { Lang } from '../../lib/browser-language.ts';
 import { PreferencesProvider } from '../../lib/preferences.tsx';
-import type { PlaceRequest } from '../../shared/schemas/place-request.ts';
+import type { PlaceRequest } from '../../shared/schemas/place-request-schemas.ts';
 import { getSystem } from '../ui/system.ts';
 import { DetailItem, RequestDetailsDialog } from './request-details-dialog.tsx';
 

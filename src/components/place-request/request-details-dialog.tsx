@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/intl.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
 import { flattenPayload } from '../../shared/place-request-fields.ts';
-import type { PlaceRequest } from '../../shared/schemas/place-request.ts';
+import type { PlaceRequest } from '../../shared/schemas/place-request-schemas.ts';
 import { describeValue, type DisplayValue, type ValueLookups } from './display-value.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import { requestName, useRequestFieldLabel } from './request-text.ts';

@@ -8,7 +8,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../locales/en/common.json';
 import ar from '../../../locales/ar/common.json';
-import type { PlaceRequestStatus } from '../../shared/schemas/place-request.ts';
+import type { PlaceRequestStatus } from '../../shared/schemas/place-request-schemas.ts';
 import { getSystem } from '../ui/system.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 

@@ -2,7 +2,7 @@ import { Alert, Box, Button, HStack, Image, Input, Spinner, Stack, Tabs, Text, V
 import { ImagePlus, Link2, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../shared/schemas/common.ts';
+import { LIMITS } from '../../shared/schemas/common-schemas.ts';
 import { uploadProblemOf, type UploadProblem } from '../../lib/upload-image.ts';
 
 /** Accepted image types (PNG, JPG, GIF). */

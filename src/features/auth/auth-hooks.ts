@@ -1,5 +1,5 @@
 import { setAuthHooks } from '../../lib/api-client.ts';
-import { langOfPath, storedLang } from '../../lib/language.ts';
+import { langOfPath, storedLang } from '../../lib/browser-language.ts';
 import { session } from '../../lib/session.ts';
 import { refreshSession } from './api/refresh-session.ts';
 import { currentLocation, navigateTo, setAuthNavigator } from './navigation.ts';

@@ -1,4 +1,4 @@
-import { localizePath, type Lang } from '../../lib/language.ts';
+import { localizePath, type Lang } from '../../lib/browser-language.ts';
 
 /** Query parameter that carries the page a guard sent the user away from (e.g. `?redirect=/profile/places`). */
 export const REDIRECT_PARAM = 'redirect';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PlaceRequest } from '../../shared/schemas/place-request.ts';
+import type { PlaceRequest } from '../../shared/schemas/place-request-schemas.ts';
 
 /** Window event fired after a place was submitted; `detail` is the pending request. */
 export const PLACE_CREATED_EVENT = 'public:placeCreated';

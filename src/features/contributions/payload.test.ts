@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyPlaceForm, placeToForm, type PlaceFormValues } from '../../components/place-form/form-values.ts';
-import type { Place } from '../../shared/schemas/entities.ts';
+import type { Place } from '../../shared/schemas/entity-schemas.ts';
 import { toCreatePayload, toEditChanges } from './payload.ts';
 import { withArabicNameFallback } from '../../components/place-form/form-values.ts';
 

@@ -1,5 +1,5 @@
 import type { PlaceFormValues } from '../../components/place-form/form-values.ts';
-import { placeCreateSchema, placeUpdateSchema, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
+import { placeCreateSchema, placeUpdateSchema, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form-schemas.ts';
 
 /**
  * Body of POST /public/places from valid form values: name and categoryId, plus only the

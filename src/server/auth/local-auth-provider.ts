@@ -6,10 +6,10 @@ import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
 import type { Lang } from '../message-catalogue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AuthMailKind } from '../mail/templates.ts';
-import * as q from '../queries/local-auth.ts';
-import type { CodeType, OwnerDb, UserRow } from '../queries/local-auth.ts';
+import * as q from '../queries/local-auth-queries.ts';
+import type { CodeType, OwnerDb, UserRow } from '../queries/local-auth-queries.ts';
 import { hmacSha256Hex, randomSixDigitCode, randomToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
-import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './provider.ts';
+import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './auth-provider.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, hs256Verifier, signAccessToken } from './tokens.ts';
 
 export interface LocalAuthConfig {
@@ -66,7 +66,7 @@ const invalidRefresh = () => new ApiError(401, 'invalid_refresh_token');
  * encrypted_password, name in raw_user_meta_data, role in raw_app_meta_data), sessions in
  * auth.sessions, rotating refresh tokens (SHA-256 hashed) in auth.refresh_tokens, 6-digit codes
  * (HMAC-SHA-256 hashed, 1 hour, 5 attempts, single use) in auth.one_time_tokens. Access tokens are
- * HS256 JWTs with GoTrue's claims plus session_id. The statements are in queries/local-auth.ts; this
+ * HS256 JWTs with GoTrue's claims plus session_id. The statements are in queries/local-auth-queries.ts; this
  * class hashes, checks, signs, and decides what runs in one transaction.
  */
 export class LocalAuthProvider implements AuthProvider {

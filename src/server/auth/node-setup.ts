@@ -5,7 +5,7 @@ import type { ServerEnv } from '../env.ts';
 import { createSmtpMailer, type Mailer } from '../mail/mailer.ts';
 import { randomToken } from './crypto.ts';
 import { LocalAuthProvider } from './local-auth-provider.ts';
-import type { AuthProvider } from './provider.ts';
+import type { AuthProvider } from './auth-provider.ts';
 import { SupabaseAuthProvider } from './supabase-auth-provider.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import { ApiError } from '../http/api-error.ts';
 import { sha256Hex } from './crypto.ts';
-import { LIMITS } from '../../shared/schemas/common.ts';
+import { LIMITS } from '../../shared/schemas/common-schemas.ts';
 
 /** At most `max` attempts per `windowSeconds` (fixed window). */
 export interface RateLimitRule {

@@ -7,7 +7,7 @@ import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
 import type { Lang } from '../message-catalogue.ts';
 import type { RequestLogger } from '../http/request-log.ts';
 import { hmacSha256Hex, sha256Hex } from './crypto.ts';
-import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './provider.ts';
+import { normalizeEmail, type AuthProvider, type AuthSession, type AuthUser } from './auth-provider.ts';
 
 export interface SupabaseAuthConfig {
   /** Owner connection to the project's database (private.auth_* counters). */

@@ -6,9 +6,9 @@ import type { Sql } from 'postgres';
 import {
   APP_APPLICATION_NAME, appConnections, copyIn, copyOut, listSequences, listTables, migrationVersions, restoreTarget,
   serverIdentity, setCopySettings, setSequence, tableChecksum, truncateTables,
-} from '../queries/backup.ts';
+} from '../queries/backup-queries.ts';
 
-export { BACKUP_SCHEMAS } from '../queries/backup.ts';
+export { BACKUP_SCHEMAS } from '../queries/backup-queries.ts';
 
 /**
  * Logical backups of the directory database (docs/decisions/009-backups.md): one gzip'd `COPY … TO STDOUT`
@@ -18,7 +18,7 @@ export { BACKUP_SCHEMAS } from '../queries/backup.ts';
  * versions, in one transaction with triggers off (`session_replication_role = replica`, as pg_dump's
  * --disable-triggers), checks every table's checksum before committing, and only then swaps the uploads.
  * Node only; needs the owner (superuser) connection of the embedded stack. The statements are in
- * queries/backup.ts.
+ * queries/backup-queries.ts.
  */
 
 export interface BackupTable {

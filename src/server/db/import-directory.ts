@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Sql } from 'postgres';
-import { sourceIdentitySchema, TEXT_LIMITS } from '../../shared/schemas/common.ts';
-import { isValidOpeningHoursValue } from '../opening-hours.ts';
+import { sourceIdentitySchema, TEXT_LIMITS } from '../../shared/schemas/common-schemas.ts';
+import { isValidOpeningHoursValue } from '../opening-hours-evaluation.ts';
 import {
   insertImportPlaces, insertImportRow, loadImportState, lockImportTables, updateImportRows,
   type ImportState, type ImportTable, type ImportTx,
-} from '../queries/import.ts';
+} from '../queries/import-queries.ts';
 import { slugFrom } from '../queries/slugs.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { ErrorCode, MessageParam } from '../message-catalogue.ts';
 
 /**
  * An HTTP error, thrown by routes and the app's plumbing (the service layer throws DomainErrors, which
- * http/errors.ts turns into ApiErrors), answered as the JSON error envelope `{ success:false, error:{ code, message, fields? } }`.
+ * http/http-errors.ts turns into ApiErrors), answered as the JSON error envelope `{ success:false, error:{ code, message, fields? } }`.
  * `code` is a stable machine code of the message catalogue (message-catalogue.ts); `message` is localised from it unless given.
  * `fields` names each field's problems with English message constants (or zod issues); the answer gives
  * them in the request's language with their codes (http/field-messages.ts).

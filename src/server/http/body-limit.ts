@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMPORT_BODY_LIMIT_BYTES } from '../../shared/schemas/admin-import.ts';
+import { IMPORT_BODY_LIMIT_BYTES } from '../../shared/schemas/admin-import-schemas.ts';
 import { ApiError } from './api-error.ts';
 
 /**

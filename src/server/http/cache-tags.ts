@@ -50,7 +50,7 @@ interface DetailBody {
 /**
  * Tags of one answer of a public read endpoint: from its path and query, and for a place detail
  * from its body (`body()` is called only then; it may return undefined, e.g. for a non-200 answer).
- * `relatedLimit` is the most related places a detail shows (queries/places.ts): when fewer than that
+ * `relatedLimit` is the most related places a detail shows (queries/places-queries.ts): when fewer than that
  * are in the place's own zone, places of other zones of the category may enter the list.
  * A path this module does not know gets `any`.
  */

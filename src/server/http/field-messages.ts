@@ -1,12 +1,12 @@
 import { INVALID_OPENING_HOURS, UNKNOWN_TIME_ZONE } from '../../shared/opening-hours.ts';
-import { ADMIN_FIELD_MESSAGES, REORDER_MESSAGES } from '../../shared/schemas/admin.ts';
-import { AUTH_MESSAGES } from '../../shared/schemas/auth.ts';
-import { COMMON_FIELD_MESSAGES, INVALID_CHARACTERS_MESSAGE } from '../../shared/schemas/common.ts';
-import { DUPLICATE_FIELD_MESSAGES } from '../../shared/schemas/duplicates.ts';
-import { HISTORY_ID_REQUIRED } from '../../shared/schemas/history.ts';
-import { INVALID_BBOX_MESSAGE } from '../../shared/schemas/map.ts';
-import { PLACE_FIELD_MESSAGES } from '../../shared/schemas/place-form.ts';
-import { REASON_REQUIRED_MESSAGE } from '../../shared/schemas/place-request.ts';
+import { ADMIN_FIELD_MESSAGES, REORDER_MESSAGES } from '../../shared/schemas/admin-schemas.ts';
+import { AUTH_MESSAGES } from '../../shared/schemas/auth-schemas.ts';
+import { COMMON_FIELD_MESSAGES, INVALID_CHARACTERS_MESSAGE } from '../../shared/schemas/common-schemas.ts';
+import { DUPLICATE_FIELD_MESSAGES } from '../../shared/schemas/duplicates-schemas.ts';
+import { HISTORY_ID_REQUIRED } from '../../shared/schemas/history-schemas.ts';
+import { INVALID_BBOX_MESSAGE } from '../../shared/schemas/map-schemas.ts';
+import { PLACE_FIELD_MESSAGES } from '../../shared/schemas/place-form-schemas.ts';
+import { REASON_REQUIRED_MESSAGE } from '../../shared/schemas/place-request-schemas.ts';
 import { SERVER_FIELD_MESSAGES, type FieldProblem } from '../domain-errors.ts';
 import type { Lang } from '../message-catalogue.ts';
 

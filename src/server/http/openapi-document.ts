@@ -1,10 +1,10 @@
 import { CACHEABLE_ROUTES } from './cacheable-routes.ts';
 import { fieldCodes } from './field-messages.ts';
-import { idempotentOperation } from './idempotency.ts';
+import { idempotentOperation } from './idempotency-middleware.ts';
 import { errorCodes, MESSAGES } from '../message-catalogue.ts';
 import {
   IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER,
-} from '../../shared/idempotency.ts';
+} from '../../shared/idempotency-headers.ts';
 
 /**
  * What the OpenAPI document says beyond the route definitions (@hono/zod-openapi): tags with their
@@ -126,7 +126,7 @@ const EXAMPLE_CODE: Record<string, string> = {
   415: 'unsupported_media_type', 422: 'idempotency_key_reused', 429: 'rate_limited', 503: 'database_unavailable',
 };
 
-/** The `Idempotency-Key` header parameter of the writes that honour it (http/idempotency.ts). */
+/** The `Idempotency-Key` header parameter of the writes that honour it (http/idempotency-middleware.ts). */
 const IDEMPOTENCY_PARAMETER = {
   name: IDEMPOTENCY_KEY_HEADER,
   in: 'header',

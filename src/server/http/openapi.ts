@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { apiErrorSchema, idSchema } from '../../shared/schemas/common.ts';
+import { apiErrorSchema, idSchema } from '../../shared/schemas/common-schemas.ts';
 import { JSON_BODY_LIMIT_BYTES } from './body-limit.ts';
-import type { ApiApp } from './env.ts';
+import type { ApiApp } from './app-deps.ts';
 import { completeDocument } from './openapi-document.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from '@hono/zod-openapi';
 import { ApiError } from './api-error.ts';
-import type { AppEnv } from './env.ts';
-import { fieldErrors } from './errors.ts';
+import type { AppEnv } from './app-deps.ts';
+import { fieldErrors } from './http-errors.ts';
 
 /**
  * Reads an optional JSON body (none, empty, or valid for `schema`); malformed JSON → 400

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import type { RequestLogger } from '../http/request-log.ts';
-import { readDecisionMailRows, readSiteNames } from '../queries/decision-mails.ts';
+import { readDecisionMailRows, readSiteNames } from '../queries/decision-mails-queries.ts';
 import { renderDecisionMail } from './decision-mail.ts';
 import type { Mailer } from './mailer-types.ts';
 

@@ -1,13 +1,13 @@
 import type { Tx } from '../db/client.ts';
 import { ConflictError, NotFoundError } from '../domain-errors.ts';
-import type { Building, Category, Zone } from '../../shared/schemas/entities.ts';
+import type { Building, Category, Zone } from '../../shared/schemas/entity-schemas.ts';
 
 type OrderEntry = Parameters<typeof reorderZones>[1][number];
-import { deleteBuilding, insertBuilding, listBuildings, lockBuilding, nextBuildingOrder, readBuilding, updateBuilding, type BuildingFields } from './buildings.ts';
-import { countCategoryPlaces, deleteCategory, insertCategory, lockCategory, readCategory, updateCategory, type CategoryFields } from './categories.ts';
-import { reorderBuildings, reorderZones } from './reorder.ts';
+import { deleteBuilding, insertBuilding, listBuildings, lockBuilding, nextBuildingOrder, readBuilding, updateBuilding, type BuildingFields } from './buildings-queries.ts';
+import { countCategoryPlaces, deleteCategory, insertCategory, lockCategory, readCategory, updateCategory, type CategoryFields } from './categories-queries.ts';
+import { reorderBuildings, reorderZones } from './reorder-queries.ts';
 import { assertSlugFree, uniqueSlug } from './slugs.ts';
-import { assertZone, assertZoneOrderFree, deleteZone, insertZone, listZones, lockZone, nextZoneOrder, readZone, updateZone, type ZoneFields } from './zones.ts';
+import { assertZone, assertZoneOrderFree, deleteZone, insertZone, listZones, lockZone, nextZoneOrder, readZone, updateZone, type ZoneFields } from './zones-queries.ts';
 
 /**
  * The admin writes of zones, buildings and categories, one function per operation, each run inside the

@@ -1,5 +1,5 @@
-import type { Building, Category, Place, PlaceListItem, Zone } from '../../shared/schemas/entities.ts';
-import { openNowOf } from '../opening-hours.ts';
+import type { Building, Category, Place, PlaceListItem, Zone } from '../../shared/schemas/entity-schemas.ts';
+import { openNowOf } from '../opening-hours-evaluation.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
 import type { BuildingRow, CategoryRow, PlaceListRow, PlaceRow, ZoneRow } from './columns.ts';
 

@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Tx } from '../db/client.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/opening-hours.ts';
-import { minuteOfWeek, openNowOf, weeklyIntervalsOf } from '../opening-hours.ts';
+import { minuteOfWeek, openNowOf, weeklyIntervalsOf } from '../opening-hours-evaluation.ts';
 
 /**
  * The open-now filter's index (decision 028): private.place_open_intervals holds each place's
@@ -50,7 +50,7 @@ export async function reindexOpeningHours(sql: Sql): Promise<number> {
   }
 }
 
-/** What the list query needs to filter on "open now" (see openNowCondition in queries/places.ts). */
+/** What the list query needs to filter on "open now" (see openNowCondition in queries/places-queries.ts). */
 export interface OpenNowContext {
   /** Minute of the week (0 = Monday 00:00) of the request's moment in the city's time zone. */
   minute: number;

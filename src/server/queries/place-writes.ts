@@ -1,8 +1,8 @@
 import type { Tx } from '../db/client.ts';
 import { NotFoundError, ValidationError } from '../domain-errors.ts';
 import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
-import type { Place } from '../../shared/schemas/entities.ts';
-import { PLACE_FIELD_MESSAGES, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form.ts';
+import type { Place } from '../../shared/schemas/entity-schemas.ts';
+import { PLACE_FIELD_MESSAGES, type PlaceCreateInput, type PlaceUpdateInput } from '../../shared/schemas/place-form-schemas.ts';
 import { PLACE_COLUMNS, PLACE_FROM, type PlaceRow } from './columns.ts';
 import { toPlace } from './mappers.ts';
 import { assertSlugFree, uniqueSlug } from './slugs.ts';

@@ -1,7 +1,7 @@
 import type { Lang } from '../../shared/language.ts';
 import { localizePath } from '../../shared/language.ts';
 import type { z } from 'zod';
-import type { categorySchema, placeSchema, websiteSettingsSchema, zoneSchema } from '../../shared/schemas/entities.ts';
+import type { categorySchema, placeSchema, websiteSettingsSchema, zoneSchema } from '../../shared/schemas/entity-schemas.ts';
 import en from '../../../locales/en/common.json' with { type: 'json' };
 import ar from '../../../locales/ar/common.json' with { type: 'json' };
 import { escapeJsonForHtml } from './html-escape.ts';

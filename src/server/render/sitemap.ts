@@ -1,7 +1,7 @@
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { Readable } from 'node:stream';
 import type { Tx } from '../db/client.ts';
-import { countPlaces, lastPlaceChange, placePage, sectionRows } from '../queries/sitemap.ts';
+import { countPlaces, lastPlaceChange, placePage, sectionRows } from '../queries/sitemap-queries.ts';
 import { localizePath } from '../../shared/language.ts';
 
 /** URLs per sitemap file: the protocol allows 50 000 (each place is one <url> with its Arabic twin as an alternate). */

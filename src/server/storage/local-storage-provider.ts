@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertObjectName, StorageWriteError, type StorageProvider, type UploadBucket } from './provider.ts';
+import { assertObjectName, StorageWriteError, type StorageProvider, type UploadBucket } from './storage-provider.ts';
 
 /**
  * Files under `<root>/<bucket>/<name>` (root = `<DATA_DIR>/uploads`), served by src/server/node.ts at

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../shared/schemas/common.ts';
+import { LIMITS } from '../../shared/schemas/common-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
 import { detectImageType, type ImageType } from './image-type.ts';

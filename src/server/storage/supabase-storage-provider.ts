@@ -1,5 +1,5 @@
 import { StorageClient } from '@supabase/storage-js';
-import { assertObjectName, StorageWriteError, type StorageProvider, type UploadBucket } from './provider.ts';
+import { assertObjectName, StorageWriteError, type StorageProvider, type UploadBucket } from './storage-provider.ts';
 
 export interface SupabaseStorageConfig {
   /** https://<ref>.supabase.co */

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { useAdminAuth } from '../../../features/auth/admin/admin-auth.ts';
+import { useAdminAuth } from '../../../features/auth/admin/admin-auth-store.ts';
 import { AdminLoginForm } from '../../../features/auth/components/admin-login-form.tsx';
 import { REDIRECT_PARAM, localizeTarget, safeRedirectPath } from '../../../features/auth/redirect.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';

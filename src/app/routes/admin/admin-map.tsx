@@ -6,7 +6,7 @@ import { ZonesManager } from '../../../features/admin/components/zones-manager.t
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
-import type { Zone } from '../../../shared/schemas/entities.ts';
+import type { Zone } from '../../../shared/schemas/entity-schemas.ts';
 
 /** Zones with known coordinates (latitude/longitude or their location URL) as map pins opening their buildings. */
 function ZonesMap({ zones }: { zones: Zone[] }) {

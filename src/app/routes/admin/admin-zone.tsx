@@ -2,12 +2,12 @@ import { Box, Container } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { MapView, type MapMarker } from '../../../components/map/map-view.tsx';
-import { useAdminZoneQuery } from '../../../features/admin/api/get-admin-zones.ts';
+import { useAdminZoneQuery } from '../../../features/admin/api/admin-zones-api.ts';
 import { ZoneBuildingsManager } from '../../../features/admin/components/zone-buildings-manager.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
-import type { ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
+import type { ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.ts';
 
 /** The zone's buildings with known coordinates as map pins (hidden when none has any). */
 function BuildingsMap({ zone }: { zone: ZoneWithBuildings }) {

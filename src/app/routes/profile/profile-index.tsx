@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { RequirePublicAuth } from '../../../features/auth/components/guards.tsx';
+import { RequirePublicAuth } from '../../../features/auth/components/page-guards.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 
 /** /profile (and /ar): signed-in users go to /profile/places; others to /auth/login keeping /profile. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ContributePlaceDialog } from '../../../features/contributions/components/contribute-place-dialog.tsx';
 import { MyPlacesList } from '../../../features/contributions/components/my-places-list.tsx';
-import type { Place } from '../../../shared/schemas/entities.ts';
+import type { Place } from '../../../shared/schemas/entity-schemas.ts';
 import { AddPlaceButton } from '../../layouts/add-place-button.tsx';
 import { ProfileLayout } from '../../layouts/profile-layout.tsx';
 import { usePlaceFormChoices } from '../../place-form-choices.ts';

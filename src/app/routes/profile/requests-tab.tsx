@@ -1,5 +1,5 @@
 import { MyRequestsList } from '../../../features/contributions/components/my-requests-list.tsx';
-import type { PlaceRequestType } from '../../../shared/schemas/place-request.ts';
+import type { PlaceRequestType } from '../../../shared/schemas/place-request-schemas.ts';
 import { ProfileLayout } from '../../layouts/profile-layout.tsx';
 import { usePlaceFormChoices } from '../../place-form-choices.ts';
 

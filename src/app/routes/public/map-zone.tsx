@@ -10,10 +10,10 @@ import { PlacesBrowser } from '../../../features/places/components/places-browse
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { useMapMarkersQuery } from '../../../features/zones/api/get-map-markers.ts';
 import { useZoneQuery } from '../../../features/zones/api/get-zones.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
-import type { ZoneWithBuildings } from '../../../shared/schemas/entities.ts';
+import type { ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.ts';
 import NotFound from './not-found.tsx';
 
 // Leaflet starts loading with this page's module in the browser, not once the page has hydrated

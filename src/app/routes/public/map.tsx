@@ -16,7 +16,7 @@ import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { getNetworkState, subscribeNetworkState } from '../../../lib/network-status.ts';
 import { getOfflineCopyState, subscribeOfflineCopy } from '../../../lib/offline-copy.ts';
-import { detectLang, isLang } from '../../../lib/language.ts';
+import { detectLang, isLang } from '../../../lib/browser-language.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from '../../../components/map/map-config.ts';
 
 const MAP_ID = 'city-map';

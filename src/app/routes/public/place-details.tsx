@@ -6,7 +6,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Deferred, useHydrated } from '../../../components/ui/deferred.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePlaceQuery } from '../../../features/places/api/get-places.ts';
-import type { PlaceWithRelated } from '../../../shared/schemas/entities.ts';
+import type { PlaceWithRelated } from '../../../shared/schemas/entity-schemas.ts';
 import { DirectionsLink } from '../../../features/places/components/directions-link.tsx';
 import { VisitorDistance } from '../../../features/places/components/visitor-distance.tsx';
 import { OpenStatusBadge } from '../../../features/places/components/open-status-badge.tsx';
@@ -14,7 +14,7 @@ import { PlaceHoursPanel } from '../../../features/places/components/place-hours
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
 import { ShareActions } from '../../../features/places/components/share-actions.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { loadWhenOnline } from '../../../lib/network-status.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { toYouTubeEmbedUrl } from '../../../shared/youtube.ts';

@@ -6,7 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { CategoryCard } from '../../../features/categories/components/category-card.tsx';
 import { PlaceCard } from '../../../features/places/components/place-card.tsx';
-import { normalizeSearchText, useSearchQuery } from '../../../features/search/api/search.ts';
+import { normalizeSearchText, useSearchQuery } from '../../../features/search/api/get-search-results.ts';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { BuildingCard, ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';

@@ -5,7 +5,7 @@ import { useCategoriesQuery } from '../../../features/categories/api/get-categor
 import { PlacesBrowser } from '../../../features/places/components/places-browser.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
 import { useZoneQuery } from '../../../features/zones/api/get-zones.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import NotFound from './not-found.tsx';
 

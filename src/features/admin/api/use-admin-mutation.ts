@@ -3,7 +3,7 @@ import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { invalidateAfterWrite } from './admin-keys.ts';
 
 export interface AdminMutationConfig<TVars, TData> {

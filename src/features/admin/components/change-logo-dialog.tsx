@@ -4,12 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkImageFile, IMAGE_MIME_TYPES } from '../../../components/ui/image-upload.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { LIMITS } from '../../../shared/schemas/common.ts';
+import { LIMITS } from '../../../shared/schemas/common-schemas.ts';
 import { uploadProblemOf } from '../../../lib/upload-image.ts';
-import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
-import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
-import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
-import { uploadAdminImage } from '../api/upload-image.ts';
+import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
+import { useAdminWebsiteSettingsQuery, toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';
+import { uploadAdminImage } from '../api/admin-uploads-api.ts';
 
 const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyBlock, ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { MERGE_FIELDS, type DuplicatePair, type MergeField } from '../../../shared/schemas/duplicates.ts';
-import type { Place } from '../../../shared/schemas/entities.ts';
-import { useDuplicatePairsQuery, useMergePlaces } from '../api/duplicates.ts';
-import { useAdminPlaceQuery } from '../api/places.ts';
+import { MERGE_FIELDS, type DuplicatePair, type MergeField } from '../../../shared/schemas/duplicates-schemas.ts';
+import type { Place } from '../../../shared/schemas/entity-schemas.ts';
+import { useDuplicatePairsQuery, useMergePlaces } from '../api/admin-duplicates-api.ts';
+import { useAdminPlaceQuery } from '../api/admin-places-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type Merge = { keep: DuplicatePair['a']; remove: DuplicatePair['a'] };

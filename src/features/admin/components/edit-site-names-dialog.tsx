@@ -2,10 +2,9 @@ import { Box, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Te
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
-import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
-import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
+import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
+import { useAdminWebsiteSettingsQuery, toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';
 import { cityTimeZone, isKnownTimeZone } from '../../../shared/opening-hours.ts';
 
 /** The runtime's IANA time zones, offered as suggestions of the time zone field. */

@@ -2,11 +2,11 @@ import { Alert, Badge, Box, Button, Field, Heading, Input, List, Progress, Stack
 import { Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { CSV_HELP_COLUMNS } from '../../../shared/csv-import.ts';
-import { TEXT_LIMITS } from '../../../shared/schemas/common.ts';
-import type { ImportReportData, ImportRequest } from '../../../shared/schemas/admin-import.ts';
-import { useApplyImport, usePreviewImport } from '../api/import-directory.ts';
+import { TEXT_LIMITS } from '../../../shared/schemas/common-schemas.ts';
+import type { ImportReportData, ImportRequest } from '../../../shared/schemas/admin-import-schemas.ts';
+import { useApplyImport, usePreviewImport } from '../api/admin-import-api.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 
 

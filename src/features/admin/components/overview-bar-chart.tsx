@@ -2,7 +2,7 @@ import { Box, Heading, Table, Text, VisuallyHidden, useBreakpointValue, useChakr
 import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../../../lib/intl.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { CHART_ROWS, type ChartRow } from '../overview.ts';
+import { CHART_ROWS, type ChartRow } from '../overview-view.ts';
 
 interface Props {
   /** Prefix of the element ids (heading, caption). */

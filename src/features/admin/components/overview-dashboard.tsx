@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { Overview } from '../../../shared/schemas/overview.ts';
-import { useOverviewQuery } from '../api/overview.ts';
-import { changeRecordName, chartRows, formatAge, GAP_LINKS, historyLink } from '../overview.ts';
-import { formatDateTime } from '../place-requests.ts';
+import type { Overview } from '../../../shared/schemas/overview-schemas.ts';
+import { useOverviewQuery } from '../api/admin-overview-api.ts';
+import { changeRecordName, chartRows, formatAge, GAP_LINKS, historyLink } from '../overview-view.ts';
+import { formatDateTime } from '../place-requests-view.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { OverviewBarChart } from './overview-bar-chart.tsx';
 

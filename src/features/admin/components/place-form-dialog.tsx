@@ -12,11 +12,11 @@ import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.t
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { sortCategories, sortZones } from '../../../lib/name-order.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { useAdminCategoriesQuery } from '../api/categories.ts';
-import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
-import { useAdminPlaceQuery, useSavePlace } from '../api/places.ts';
-import { uploaderFor } from '../api/upload-image.ts';
-import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, placeToForm, toPlacePayload, type PlaceFormValues } from '../place-form.ts';
+import { useAdminCategoriesQuery } from '../api/admin-categories-api.ts';
+import { useAdminZonesQuery } from '../api/admin-zones-api.ts';
+import { useAdminPlaceQuery, useSavePlace } from '../api/admin-places-api.ts';
+import { uploaderFor } from '../api/admin-uploads-api.ts';
+import { PLACE_MESSAGES, emptyPlaceForm, placeFormSchema, placeToForm, toPlacePayload, type PlaceFormValues } from '../admin-place-form.ts';
 import { useFieldErrorText } from './admin-field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';

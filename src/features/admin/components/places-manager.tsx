@@ -8,12 +8,12 @@ import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx'
 import { API_URL } from '../../../lib/api-client.ts';
 import { sortCategories, sortZones } from '../../../lib/name-order.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { LIMITS } from '../../../shared/schemas/common.ts';
-import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
-import { PLACE_GAPS, type PlaceGap } from '../../../shared/schemas/overview.ts';
-import { useAdminCategoriesQuery } from '../api/categories.ts';
-import { useAdminZonesQuery } from '../api/get-admin-zones.ts';
-import { useAdminPlacesQuery, useDeletePlace } from '../api/places.ts';
+import { LIMITS } from '../../../shared/schemas/common-schemas.ts';
+import type { PlaceListItem } from '../../../shared/schemas/entity-schemas.ts';
+import { PLACE_GAPS, type PlaceGap } from '../../../shared/schemas/overview-schemas.ts';
+import { useAdminCategoriesQuery } from '../api/admin-categories-api.ts';
+import { useAdminZonesQuery } from '../api/admin-zones-api.ts';
+import { useAdminPlacesQuery, useDeletePlace } from '../api/admin-places-api.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PlaceFormDialog } from './place-form-dialog.tsx';

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useDuplicatesQuery } from '../../../components/place-form/get-duplicate-candidates.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
-import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';
-import { useRejectPlaceRequest } from '../api/reject-place-request.ts';
+import type { PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
+import { useRejectPlaceRequest } from '../api/admin-place-requests-api.ts';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);

@@ -6,16 +6,14 @@ import { useSearchParams } from 'react-router-dom';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import { PLACE_REQUEST_TYPES, type ApproveAllResult, type PlaceRequest, type PlaceRequestType } from '../../../shared/schemas/place-request.ts';
-import { useApproveAllPlaceRequests } from '../api/approve-all-place-requests.ts';
-import { useApprovePlaceRequest } from '../api/approve-place-request.ts';
-import { useAdminPlaceRequestsQuery, usePendingRequestCount } from '../api/get-place-requests.ts';
-import { formatDateTime, requestsFilterFromParams, requestsFilterToParams, STATUS_FILTERS, toRequestRow, type RequestRow, type RequestsFilter } from '../place-requests.ts';
+import { PLACE_REQUEST_TYPES, type ApproveAllResult, type PlaceRequest, type PlaceRequestType } from '../../../shared/schemas/place-request-schemas.ts';
+import { useApproveAllPlaceRequests, useApprovePlaceRequest, useAdminPlaceRequestsQuery, usePendingRequestCount } from '../api/admin-place-requests-api.ts';
+import { formatDateTime, requestsFilterFromParams, requestsFilterToParams, STATUS_FILTERS, toRequestRow, type RequestRow, type RequestsFilter } from '../place-requests-view.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RejectRequestDialog } from './reject-request-dialog.tsx';
-import { RequestDetailsDialog } from './request-details-dialog.tsx';
+import { AdminRequestDetailsDialog } from './admin-request-details-dialog.tsx';
 import { RequestStatusBadge } from '../../../components/place-request/request-status-badge.tsx';
 import { PendingCountBadge } from './pending-count-badge.tsx';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
@@ -123,7 +121,7 @@ export function RequestsManager() {
         ))}
       </Tabs.Root>
 
-      <RequestDetailsDialog
+      <AdminRequestDetailsDialog
         requestId={detailsId}
         onOpenChange={(open) => !open && setDetailsId(null)}
         approving={approve.isPending && approve.variables === detailsId}

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeToken, isTokenExpired, userFromToken } from '../../../lib/session.ts';
 import { adminToken, fakeToken, NOW_MS } from '../test-tokens.ts';

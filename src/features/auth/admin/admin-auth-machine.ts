@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { decodeToken, isTokenExpired, userFromToken } from '../../../lib/session.ts';
 
 /** The admin token's expiry is checked every 300 000 ms. */

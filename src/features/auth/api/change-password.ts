@@ -1,7 +1,7 @@
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { SessionScope } from '../../../lib/session.ts';
-import type { ChangePasswordRequest } from '../../../shared/schemas/auth.ts';
+import type { ChangePasswordRequest } from '../../../shared/schemas/auth-schemas.ts';
 
 const PATH: Record<SessionScope, string> = {
   public: '/public/auth/change-password',

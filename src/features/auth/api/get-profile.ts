@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Lang } from '../../../lib/language.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { profileSchema } from '../../../shared/schemas/auth.ts';
+import { profileSchema } from '../../../shared/schemas/auth-schemas.ts';
 
 /** Query key of the signed-in user's profile; `userId` keeps one user's cache from showing for another. */
 export const profileQueryKey = (lang: Lang, userId: string | null) => ['profile', lang, userId] as const;

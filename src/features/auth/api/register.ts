@@ -1,7 +1,7 @@
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { RegisterRequest } from '../../../shared/schemas/auth.ts';
+import type { RegisterRequest } from '../../../shared/schemas/auth-schemas.ts';
 
 /**
  * POST /public/auth/register {email, password, name} → {email, needsVerification}: a 6-digit code is

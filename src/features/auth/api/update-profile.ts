@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { profileSchema, type Profile } from '../../../shared/schemas/auth.ts';
+import { profileSchema, type Profile } from '../../../shared/schemas/auth-schemas.ts';
 
 /** PUT /public/auth/profile {name} → the updated profile. Throws ApiError 400 (name rules), 401, 404. */
 export function updateProfile(body: { name: string }): Promise<Profile> {

@@ -1,7 +1,7 @@
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/session.ts';
-import { authSessionSchema, type AuthSessionView } from '../../../shared/schemas/auth.ts';
+import { authSessionSchema, type AuthSessionView } from '../../../shared/schemas/auth-schemas.ts';
 
 /**
  * POST /public/auth/verify-email {email, code} → session {token, refreshToken, expiresAt, user}.

@@ -1,6 +1,6 @@
 import { Input, type InputProps } from '@chakra-ui/react';
 import type { Ref } from 'react';
-import { normalizeCodeInput } from '../forms.ts';
+import { normalizeCodeInput } from '../auth-forms.ts';
 
 /**
  * The 6-digit code field: one numeric input offering the code from the mail to the

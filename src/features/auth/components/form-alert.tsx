@@ -1,7 +1,7 @@
 import { Alert } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthErrorText } from '../errors.ts';
+import type { AuthErrorText } from '../auth-errors.ts';
 
 /** A form-level message: errors are `role="alert"` (announced at once), notices `role="status"`. */
 export function FormAlert({ status, children, action }: { status: 'error' | 'success' | 'info'; children: ReactNode; action?: ReactNode }) {

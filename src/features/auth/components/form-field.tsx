@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabeledField } from '../../../components/ui/labeled-field.tsx';
-import { validationMessageKey } from '../forms.ts';
+import { validationMessageKey } from '../auth-forms.ts';
 
 /**
  * LabeledField for the auth screens: validation messages of the shared schemas are shown in the

@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { Category } from '../../../shared/schemas/entities.ts';
+import type { Category } from '../../../shared/schemas/entity-schemas.ts';
 import { CategoryGlyph } from './category-glyph.tsx';
 
 function CategoryIcon({ iconUrl, slug, size }: { iconUrl: string | null; slug: string; size: 'sm' | 'md' }) {

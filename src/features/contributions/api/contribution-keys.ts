@@ -1,4 +1,4 @@
-import type { Lang } from '../../../lib/language.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 
 /**
  * Query keys of a signed-in user's contributions: their places and their place requests. Keys carry

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Lang } from '../../../lib/language.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { pageMetaSchema } from '../../../shared/schemas/common.ts';
-import { placeRequestSchema, type PlaceRequestStatus, type PlaceRequestType } from '../../../shared/schemas/place-request.ts';
+import { pageMetaSchema } from '../../../shared/schemas/common-schemas.ts';
+import { placeRequestSchema, type PlaceRequestStatus, type PlaceRequestType } from '../../../shared/schemas/place-request-schemas.ts';
 import { contributionKeys } from './contribution-keys.ts';
 
 export interface MyRequestsParams {

@@ -1,7 +1,7 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { OutboxEntry } from '../../../lib/outbox.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/idempotency.ts';
-import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/idempotency-headers.ts';
+import type { PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
 
 /**
  * Sends a queued submission or edit request of the outbox again (decision 048): POST to its path with the same

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/idempotency.ts';
-import type { PlaceCreateInput, PlaceUpdateInput } from '../../../shared/schemas/place-form.ts';
-import { placeRequestSchema, type PlaceRequest } from '../../../shared/schemas/place-request.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/idempotency-headers.ts';
+import type { PlaceCreateInput, PlaceUpdateInput } from '../../../shared/schemas/place-form-schemas.ts';
+import { placeRequestSchema, type PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
 import { contributionKeys } from './contribution-keys.ts';
 
 /** The API path of a new place's submission. */

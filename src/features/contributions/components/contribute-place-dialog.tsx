@@ -8,14 +8,14 @@ import { DuplicateWarning } from '../../../components/place-form/duplicate-warni
 import { PlaceFormFields, type PlaceFormOption } from '../../../components/place-form/place-form-fields.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-client-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-server-errors.ts';
 import { newIdempotencyKey, queueRequest, type OutboxInput } from '../../../lib/outbox.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
-import type { Place } from '../../../shared/schemas/entities.ts';
-import { placeCreateSchema } from '../../../shared/schemas/place-form.ts';
+import type { Place } from '../../../shared/schemas/entity-schemas.ts';
+import { placeCreateSchema } from '../../../shared/schemas/place-form-schemas.ts';
 import { uploadPlaceImage } from '../api/upload-place-image.ts';
 import { CREATE_PLACE_PATH, editRequestPath, useCreatePlaceMutation, useRequestPlaceEditMutation } from '../api/submit-place.ts';
 import { announcePlaceCreated } from '../events.ts';

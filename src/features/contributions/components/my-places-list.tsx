@@ -7,8 +7,8 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorState, Section } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
-import { LIMITS } from '../../../shared/schemas/common.ts';
-import type { Place } from '../../../shared/schemas/entities.ts';
+import { LIMITS } from '../../../shared/schemas/common-schemas.ts';
+import type { Place } from '../../../shared/schemas/entity-schemas.ts';
 import { useMyPlacesQuery } from '../api/get-my-places.ts';
 import { usePlaceCreatedListener } from '../events.ts';
 

@@ -5,7 +5,7 @@ import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
 import { onNetworkBack } from '../../../lib/network-status.ts';
 import { sendOutbox, subscribeOutbox } from '../../../lib/outbox.ts';
 import { useSession } from '../../../lib/session.ts';
-import type { PlaceRequest } from '../../../shared/schemas/place-request.ts';
+import type { PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
 import { contributionKeys } from '../api/contribution-keys.ts';
 import { sendQueuedRequest } from '../api/send-queued.ts';
 import { announcePlaceCreated } from '../events.ts';

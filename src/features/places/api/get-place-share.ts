@@ -1,5 +1,5 @@
 import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
-import type { Lang } from '../../../lib/language.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 
 /**
  * GET /public/places/{slug}/share?lang → `data.url` (canonical link in `lang`: /p/<slug> or

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
-import type { Lang } from '../../../lib/language.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 
-export type { PlaceSort } from '../../../shared/schemas/common.ts';
-import type { PublicPlaceSort } from '../../../shared/schemas/common.ts';
+export type { PlaceSort } from '../../../shared/schemas/common-schemas.ts';
+import type { PublicPlaceSort } from '../../../shared/schemas/common-schemas.ts';
 export interface PlacesParams {
   zoneSlug?: string;
   categorySlug?: string;

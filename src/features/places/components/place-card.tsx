@@ -2,7 +2,7 @@ import { Badge, Box, Card, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { MapPin, Phone, Store } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { PlaceListItem } from '../../../shared/schemas/entities.ts';
+import type { PlaceListItem } from '../../../shared/schemas/entity-schemas.ts';
 import { OpenStatusBadge } from './open-status-badge.tsx';
 import { PlaceDistance } from './place-distance.tsx';
 

@@ -5,7 +5,7 @@ import { formatClock } from '../../../lib/intl.ts';
 import { dayHoursText } from '../../../lib/opening-hours-text.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { WEEK_DISPLAY_ORDER } from '../../../shared/opening-hours.ts';
-import type { HoursDay, PlaceHours } from '../../../shared/schemas/opening-hours.ts';
+import type { HoursDay, PlaceHours } from '../../../shared/schemas/opening-hours-schemas.ts';
 
 /** Minutes before a change at which the status counts down ("Closes in 25 min") instead of naming the time. */
 const COUNTDOWN_MIN = 60;

@@ -9,13 +9,13 @@ import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/constants.ts';
-import type { Category, Zone } from '../../../shared/schemas/entities.ts';
+import type { Category, Zone } from '../../../shared/schemas/entity-schemas.ts';
 import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
 import { PLACE_SORTS } from '../../../shared/constants.ts';
 import { PlaceCard } from './place-card.tsx';
 import { NearMeControl } from './near-me-control.tsx';
 import { distanceNearOf } from '../../../lib/geolocation.ts';
-import type { PublicPlaceSort } from '../../../shared/schemas/common.ts';
+import type { PublicPlaceSort } from '../../../shared/schemas/common-schemas.ts';
 import { OPEN_NOW_PARAM } from '../../../shared/boot-data.ts';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
 

@@ -2,7 +2,7 @@ import { Button, HStack } from '@chakra-ui/react';
 import { Link2, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { getPlaceShare } from '../api/get-place-share.ts';
-import { localizePath } from '../../../lib/language.ts';
+import { localizePath } from '../../../lib/browser-language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 
 /**

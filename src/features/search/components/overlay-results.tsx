@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { LIMITS } from '../../../shared/constants.ts';
-import type { SearchResults } from '../../../shared/schemas/entities.ts';
+import type { SearchResults } from '../../../shared/schemas/entity-schemas.ts';
 import { countResults } from '../result-count.ts';
 
 /** Marks the links the arrow keys move between (see moveFocus). */

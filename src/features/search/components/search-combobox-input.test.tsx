@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSystem } from '../../../components/ui/system.ts';
-import { LIMITS } from '../../../shared/schemas/common.ts';
+import { LIMITS } from '../../../shared/schemas/common-schemas.ts';
 import { SearchComboboxInput } from './search-combobox-input.tsx';
 
 function Harness({ onSubmit }: { onSubmit: (text: string) => void }) {

@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/constants.ts';
-import { normalizeSearchText, useSearchQuery } from '../api/search.ts';
+import { normalizeSearchText, useSearchQuery } from '../api/get-search-results.ts';
 
 /**
  * Live search of the overlay: the request goes out 300 ms after the last keystroke,

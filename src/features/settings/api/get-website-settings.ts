@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
 import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import { DEFAULT_TIME_ZONE } from '../../../shared/opening-hours.ts';
 

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { canonicalPath } from '../../../shared/canonical.ts';
 import { localizePath } from '../../../shared/language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
+import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
 import { FALLBACK_SETTINGS, useWebsiteSettings, websiteSettingsKey } from '../api/get-website-settings.ts';
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {

@@ -2,7 +2,7 @@
 import L from 'leaflet';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from '../../../components/map/map-config.ts';
-import { parseBbox } from '../../../shared/schemas/map.ts';
+import { parseBbox } from '../../../shared/schemas/map-schemas.ts';
 import { initialMapBounds, markersView } from './get-map-markers.ts';
 
 describe('markersView', () => {

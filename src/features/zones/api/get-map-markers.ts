@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MapViewState } from '../../../components/map/types.ts';
-import type { Lang } from '../../../lib/language.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
 import { MAP_VIEW_LIMITS } from '../../../shared/constants.ts';
-import type { MapMarkers } from '../../../shared/schemas/map.ts';
+import type { MapMarkers } from '../../../shared/schemas/map-schemas.ts';
 
 /**
  * GET /public/map/markers (optional `zoneSlug`) → `{ places: [{slug,name,nameAr,lat,lng,category}],

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, publicSchema } from '../../../lib/api-client.ts';
-import type { Lang } from '../../../lib/language.ts';
-import type { Zone } from '../../../shared/schemas/entities.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
+import type { Zone } from '../../../shared/schemas/entity-schemas.ts';
 import { sortZones } from '../../../lib/name-order.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 

@@ -3,7 +3,7 @@ import { Building2, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePreferences } from '../../../lib/preferences.tsx';
-import type { Building, Zone } from '../../../shared/schemas/entities.ts';
+import type { Building, Zone } from '../../../shared/schemas/entity-schemas.ts';
 
 /**
  * A zone card: title in the current language, place count and building count; links to `to` (a localised path).

@@ -1,14 +1,14 @@
-import type { ApiApp } from '../../http/env.ts';
-import { createRouter } from '../../http/router.ts';
-import { adminBuildingRoutes } from './buildings.ts';
-import { adminCategoryRoutes } from './categories.ts';
-import { adminDuplicateRoutes } from './duplicates.ts';
-import { adminHistoryRoutes } from './history.ts';
-import { adminOverviewRoutes } from './overview.ts';
-import { adminImportRoutes } from './import.ts';
-import { adminPlaceRoutes } from './places.ts';
-import { adminSettingsRoutes } from './website-settings.ts';
-import { adminZoneRoutes } from './zones.ts';
+import type { ApiApp } from '../../http/app-deps.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { adminBuildingRoutes } from './admin-buildings-routes.ts';
+import { adminCategoryRoutes } from './admin-categories-routes.ts';
+import { adminDuplicateRoutes } from './admin-duplicates-routes.ts';
+import { adminHistoryRoutes } from './admin-history-routes.ts';
+import { adminOverviewRoutes } from './admin-overview-routes.ts';
+import { adminImportRoutes } from './admin-import-routes.ts';
+import { adminPlaceRoutes } from './admin-places-routes.ts';
+import { adminSettingsRoutes } from './admin-website-settings-routes.ts';
+import { adminZoneRoutes } from './admin-zones-routes.ts';
 
 /**
  * The admin console's API: categories, zones, buildings, places, website settings and history under

@@ -1,8 +1,8 @@
-import type { ApiApp, AppDeps } from '../../http/env.ts';
-import { createRouter } from '../../http/router.ts';
-import { adminAuthRoutes } from './admin-auth.ts';
-import { profileRoutes } from './profile.ts';
-import { publicAuthRoutes } from './public-auth.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { adminAuthRoutes } from './admin-auth-routes.ts';
+import { profileRoutes } from './profile-routes.ts';
+import { publicAuthRoutes } from './public-auth-routes.ts';
 
 /**
  * Every auth route (public sign-up/sign-in/reset, profile, admin sessions); app.ts mounts them when

@@ -1,7 +1,7 @@
-import type { ApiApp, AppDeps } from '../../http/env.ts';
-import { createRouter } from '../../http/router.ts';
-import { moderationRoutes } from './admin.ts';
-import { contributionRoutes } from './user.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { moderationRoutes } from './admin-place-requests-routes.ts';
+import { contributionRoutes } from './user-place-requests-routes.ts';
 
 /**
  * Contributions (users submit places and edits) and their moderation (admins approve or reject).

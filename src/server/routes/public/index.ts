@@ -1,13 +1,13 @@
-import type { ApiApp, AppDeps } from '../../http/env.ts';
-import { createRouter } from '../../http/router.ts';
-import { categoryRoutes } from './categories.ts';
-import { duplicateRoutes } from './duplicates.ts';
-import { exportRoutes } from './export.ts';
-import { mapRoutes } from './map.ts';
-import { placeRoutes } from './places.ts';
-import { searchRoutes } from './search.ts';
-import { settingsRoutes } from './website-settings.ts';
-import { zoneRoutes } from './zones.ts';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { categoryRoutes } from './public-categories-routes.ts';
+import { duplicateRoutes } from './public-duplicates-routes.ts';
+import { exportRoutes } from './public-export-routes.ts';
+import { mapRoutes } from './public-map-routes.ts';
+import { placeRoutes } from './public-places-routes.ts';
+import { searchRoutes } from './public-search-routes.ts';
+import { settingsRoutes } from './public-website-settings-routes.ts';
+import { zoneRoutes } from './public-zones-routes.ts';
 
 /** Public read endpoints (anonymous; RLS as role anon): one sub-app per resource. */
 export function publicRoutes(deps: AppDeps): ApiApp {

@@ -1,0 +1,113 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { requireUser } from '../../auth/request-guards.ts';
+import { publicSession } from '../../auth/auth-provider.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { message } from '../../message-catalogue.ts';
+import {
+  adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, logoutRequestSchema,
+  messageAnswer, messageResponseSchema, refreshRequestSchema,
+} from '../../../shared/schemas/auth-schemas.ts';
+import { envelope } from '../../../shared/schemas/common-schemas.ts';
+import { changePassword } from './profile-routes.ts';
+import { authResponses, bearerToken, provider, rateLimit } from './auth-route-helpers.ts';
+import { jsonBody, security } from '../../http/openapi.ts';
+import { readOptionalJson } from '../../http/read-json.ts';
+
+const tags = ['admin auth'];
+
+/**
+ * Admin sessions: only users whose app_metadata.role is 'admin' get one. Anyone else — wrong
+ * password, unknown, unverified or simply not an admin — gets the same 401 'Invalid credentials'.
+ */
+export function adminAuthRoutes(deps: AppDeps): ApiApp {
+  const app = createRouter();
+  const auth = provider(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'post', path: '/admin/auth/login', tags,
+      summary: 'Admin sign-in {email, password, remember}: data {token, refreshToken, expiresAt, user}; remember = 30-day session, else 12 hours',
+      request: jsonBody(adminLoginRequestSchema),
+      responses: authResponses(envelope(authSessionSchema), 'Signed in as admin', [400, 401, 429]),
+    }),
+    async (c) => {
+      const { email, password, remember } = c.req.valid('json');
+      await rateLimit(c, deps, 'login', email);
+      let session;
+      try {
+        session = await auth.login(email, password, { remember });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'email_not_verified') throw new ApiError(401, 'invalid_credentials');
+        throw error;
+      }
+      if (!session.user.isAdmin) {
+        await auth.logout({ accessToken: session.token, refreshToken: session.refreshToken });
+        throw new ApiError(401, 'invalid_credentials');
+      }
+      return c.json({ success: true as const, data: publicSession(session) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post', path: '/admin/auth/refresh', tags,
+      summary: 'New admin session from {refreshToken}: data {token, refreshToken, expiresAt, user}; 401 when no longer an admin',
+      request: jsonBody(refreshRequestSchema),
+      responses: authResponses(envelope(authSessionSchema), 'New session', [400, 401, 429]),
+    }),
+    async (c) => {
+      const { refreshToken } = c.req.valid('json');
+      await rateLimit(c, deps, 'refresh');
+      const session = await auth.refresh(refreshToken);
+      if (!session.user.isAdmin) {
+        await auth.logout({ accessToken: session.token, refreshToken: session.refreshToken });
+        throw new ApiError(401, 'invalid_refresh_token');
+      }
+      return c.json({ success: true as const, data: publicSession(session) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/admin/auth/verify', tags, security,
+      summary: 'Checks the admin token against the current account: {success, data {id, email}} (`user` repeats data for older clients)',
+      responses: authResponses(adminVerifyResponseSchema, 'A valid admin token', [401, 403]),
+    }),
+    async (c) => {
+      // the admin guard (app.ts) let only an admin token through; this checks the account as it is now
+      const admin = requireUser(c);
+      const user = await auth.getUser(admin.id);
+      if (!user) throw new ApiError(401, 'unauthorized');
+      if (!user.isAdmin) throw new ApiError(403, 'forbidden');
+      const account = { id: user.id, email: user.email };
+      return c.json({ success: true as const, data: account, user: account }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put', path: '/admin/auth/change-password', tags, security,
+      summary: 'Admin password change {currentPassword, newPassword (≥ 6)}; other sessions are signed out',
+      request: jsonBody(changePasswordRequestSchema),
+      responses: authResponses(messageResponseSchema, 'Changed', [400, 401, 403, 429]),
+    }),
+    async (c) => changePassword(c, deps, requireUser(c), c.req.valid('json')),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post', path: '/admin/auth/logout', tags,
+      summary: 'Admin sign-out: ends the session of the bearer token and/or {refreshToken}. Always succeeds.',
+      request: { body: { content: { 'application/json': { schema: logoutRequestSchema } }, required: false } },
+      responses: authResponses(messageResponseSchema, 'Signed out', [400]),
+    }),
+    async (c) => {
+      const body = await readOptionalJson(c, logoutRequestSchema);
+      await auth.logout({ accessToken: bearerToken(c), refreshToken: body.refreshToken });
+      return c.json(messageAnswer(message('signed_out', c.var.lang)), 200);
+    },
+  );
+  return app;
+}

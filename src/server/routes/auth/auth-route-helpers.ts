@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import { z } from '@hono/zod-openapi';
+import type { AppDeps, AppEnv } from '../../http/app-deps.ts';
+import type { AuthProvider } from '../../auth/auth-provider.ts';
+import { DEFAULT_AUTH_RATE_LIMITS, enforceRateLimit, type RateLimitedAction } from '../../auth/rate-limit.ts';
+import { apiErrorSchema } from '../../../shared/schemas/common-schemas.ts';
+
+const ERROR_NAMES: Record<number, string> = {
+  400: 'Invalid input (error.fields), invalid or expired code', 401: 'Invalid credentials or token', 403: 'Not allowed / e-mail not verified',
+  404: 'Not found', 413: 'Body too large', 429: 'Rate limited (Retry-After, seconds)', 503: 'Auth or database unavailable',
+};
+
+/** OpenAPI responses: `status` with `schema`, plus the error envelope for each error status. */
+export function authResponses<T extends z.ZodTypeAny, S extends 200 | 201 = 200>(schema: T, description: string, errors: number[], status?: S) {
+  const out: Record<number, unknown> = { [status ?? 200]: { description, content: { 'application/json': { schema } } } };
+  for (const code of [...errors, 413, 503]) out[code] = { description: ERROR_NAMES[code] ?? 'Error', content: { 'application/json': { schema: apiErrorSchema } } };
+  return out as { [K in S]: { description: string; content: { 'application/json': { schema: T } } } };
+}
+
+/** The provider; routes are registered only when AppDeps.auth is set. */
+export function provider(deps: AppDeps): AuthProvider {
+  if (!deps.auth) throw new Error('auth routes need AppDeps.auth');
+  return deps.auth;
+}
+
+/** The bearer token of the request, if any (already verified into c.var.claims by the app middleware). */
+export function bearerToken(c: Context<AppEnv>): string | undefined {
+  return c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+}
+
+/** Counts one attempt of `action` for the client's IP and `email`; throws 429 with Retry-After when over. */
+export async function rateLimit(c: Context<AppEnv>, deps: AppDeps, action: RateLimitedAction, email?: string | null): Promise<void> {
+  const ip = deps.clientIp?.(c) ?? null;
+  await enforceRateLimit(deps.sql, deps.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS, action, { ip, email });
+}

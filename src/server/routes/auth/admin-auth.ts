@@ -4,6 +4,7 @@ import { createRouter } from '../../http/router.ts';
 import { requireUser } from '../../auth/guards.ts';
 import { publicSession } from '../../auth/provider.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../../domain-errors.ts';
 import { message } from '../../message-catalogue.ts';
 import {
   adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, logoutRequestSchema,
@@ -39,7 +40,7 @@ export function adminAuthRoutes(deps: AppDeps): ApiApp {
       try {
         session = await auth.login(email, password, { remember });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'email_not_verified') throw new ApiError(401, 'invalid_credentials');
+        if (error instanceof DomainError && error.code === 'email_not_verified') throw new ApiError(401, 'invalid_credentials');
         throw error;
       }
       if (!session.user.isAdmin) {

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, HStack, Image, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
 import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
 import { uploadAdminImage } from '../api/upload-image.ts';
+import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
 
 const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
 
@@ -185,9 +186,7 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
                 {t('common.save')}
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
+            <DialogCloseButton />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

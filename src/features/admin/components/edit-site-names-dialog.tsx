@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
@@ -7,6 +7,7 @@ import type { WebsiteSettings } from '../../../shared/schemas/entities.ts';
 import { useAdminWebsiteSettingsQuery } from '../api/get-admin-website-settings.ts';
 import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/update-website-settings.ts';
 import { cityTimeZone, isKnownTimeZone } from '../../../shared/opening-hours.ts';
+import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
 
 /** The runtime's IANA time zones, offered as suggestions of the time zone field. */
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
@@ -127,9 +128,7 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
                   {t('common.save')}
                 </Button>
               </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
+              <DialogCloseButton />
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -5,16 +5,14 @@ import { requireUser } from '../../auth/guards.ts';
 import { publicSession } from '../../auth/provider.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { DomainError } from '../../domain-errors.ts';
-import { message } from '../../message-catalogue.ts';
 import {
   adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, logoutRequestSchema,
-  messageAnswer, messageResponseSchema, refreshRequestSchema,
+  messageResponseSchema, refreshRequestSchema,
 } from '../../../shared/schemas/auth.ts';
 import { envelope } from '../../../shared/schemas/common.ts';
 import { changePassword } from './profile.ts';
-import { authResponses, bearerToken, provider, rateLimit } from './shared.ts';
+import { authResponses, provider, rateLimit, signOut } from './shared.ts';
 import { jsonBody, security } from '../../http/openapi.ts';
-import { readOptionalJson } from '../../http/read-json.ts';
 
 const tags = ['admin auth'];
 
@@ -104,11 +102,7 @@ export function adminAuthRoutes(deps: AppDeps): ApiApp {
       request: { body: { content: { 'application/json': { schema: logoutRequestSchema } }, required: false } },
       responses: authResponses(messageResponseSchema, 'Signed out', [400]),
     }),
-    async (c) => {
-      const body = await readOptionalJson(c, logoutRequestSchema);
-      await auth.logout({ accessToken: bearerToken(c), refreshToken: body.refreshToken });
-      return c.json(messageAnswer(message('signed_out', c.var.lang)), 200);
-    },
+    async (c) => signOut(c, auth),
   );
   return app;
 }

@@ -54,6 +54,8 @@ export default tseslint.config(
           // the service layer speaks no HTTP (docs/decisions/052-domain-errors-and-one-catalogue.md): it throws
           // domain errors (src/server/domain-errors.ts), which http/http-errors.ts alone maps to statuses and messages
           { target: './src/server/queries', from: ['./src/server/http', './src/server/routes'], message: 'src/server/queries speaks no HTTP: throw a domain error from src/server/domain-errors.ts (http/http-errors.ts maps it), take messages from src/server/message-catalogue.ts.' },
+          // nor do the other services (accounts, rate limits, uploads, the importer, mail, rendering): ApiError is for routes and the app's plumbing
+          { target: ['./src/server/auth', './src/server/db', './src/server/mail', './src/server/render', './src/server/spa', './src/server/storage'], from: './src/server/http/api-error.ts', message: 'Only routes and the HTTP plumbing throw ApiError: throw a domain error from src/server/domain-errors.ts (http/http-errors.ts maps it to a status).' },
         ],
       }],
       // the URL-parameter updaters use `cond ? a() : b()` as a statement; empty catch blocks are deliberate (storage, JSON)

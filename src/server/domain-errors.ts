@@ -12,6 +12,11 @@ import type { ErrorCode, MessageParam } from './message-catalogue.ts';
  * | `NotFoundError`   | `not_found`  | 404  |
  * | `ConflictError`   | `conflict`   | 409  |
  * | `GoneError`       | `gone`       | 410  |
+ * | `UnauthenticatedError` | `unauthenticated` | 401 |
+ * | `TooLargeError`   | `too_large`  | 413  |
+ * | `UnsupportedTypeError` | `unsupported_type` | 415 |
+ * | `RateLimitedError` | `rate_limited` | 429 (`Retry-After` from `retryAfterSeconds`) |
+ * | `UnavailableError` | `unavailable` | 503 (`Retry-After` from `retryAfterSeconds`) |
  */
 
 /** A field problem as thrown: an English message, or a zod issue (its code decides an unknown message's Arabic). */
@@ -39,10 +44,14 @@ export interface DomainErrorDetails {
   params?: Record<string, MessageParam>;
   /** Extra machine-readable members of the answer's `error` (e.g. `placesCount`); never `code`, `message` or `fields`. */
   extra?: Record<string, string | number | boolean | null | string[]>;
+  /** When trying again may work, seconds (rate limits, an unavailable upstream): answered as `Retry-After`. */
+  retryAfterSeconds?: number;
 }
 
 /** The kinds of domain errors; http/http-errors.ts maps each to its status. */
-export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'gone';
+export type DomainErrorKind =
+  | 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'gone'
+  | 'unauthenticated' | 'too_large' | 'unsupported_type' | 'rate_limited' | 'unavailable';
 
 /** Base of the service layer's errors: a kind, a catalogue code, and optional fields, params and extra members. */
 export abstract class DomainError extends Error {
@@ -50,6 +59,7 @@ export abstract class DomainError extends Error {
   readonly fields?: Record<string, FieldProblem[]>;
   readonly params?: Record<string, MessageParam>;
   readonly extra?: Record<string, string | number | boolean | null | string[]>;
+  readonly retryAfterSeconds?: number;
 
   constructor(public readonly code: ErrorCode, details: DomainErrorDetails = {}) {
     super(code);
@@ -57,6 +67,7 @@ export abstract class DomainError extends Error {
     this.fields = details.fields;
     this.params = details.params;
     this.extra = details.extra;
+    this.retryAfterSeconds = details.retryAfterSeconds;
   }
 }
 
@@ -83,4 +94,29 @@ export class ConflictError extends DomainError {
 /** The record existed but the action is no longer possible (a deletion older than the restore window). */
 export class GoneError extends DomainError {
   readonly kind = 'gone';
+}
+
+/** The caller is not who they must be: no valid token, wrong credentials, an unusable refresh token. */
+export class UnauthenticatedError extends DomainError {
+  readonly kind = 'unauthenticated';
+}
+
+/** An uploaded file is over its size limit. */
+export class TooLargeError extends DomainError {
+  readonly kind = 'too_large';
+}
+
+/** An uploaded file is not of a type accepted here. */
+export class UnsupportedTypeError extends DomainError {
+  readonly kind = 'unsupported_type';
+}
+
+/** Too many attempts of an action (ours, or Supabase Auth's own limit); `retryAfterSeconds` says when to try again. */
+export class RateLimitedError extends DomainError {
+  readonly kind = 'rate_limited';
+}
+
+/** A service this one depends on (Supabase Auth) did not answer or failed; worth trying again later. */
+export class UnavailableError extends DomainError {
+  readonly kind = 'unavailable';
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseOrigins } from './env.ts';
+import { parseOrigins, SMTP_ENV } from './env.ts';
 
 /**
  * The address at which `supabase start` (Supabase CLI) gives functions the API gateway:
@@ -98,13 +98,7 @@ const edgeEnvObject = z
      * Operator: SMTP server of the decision mails (the same names as on Node). Unset: no decision
      * mail is sent. Hosted Edge Functions cannot reach ports 25 and 587: use 465 (SMTP_SECURE=true) or 2525.
      */
-    SMTP_HOST: z.string().min(1).optional(),
-    SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    SMTP_FROM: z.string().min(3).default('Dalil <no-reply@dalil.local>'),
-    SMTP_USER: z.string().min(1).optional(),
-    SMTP_PASS: z.string().optional(),
-    /** Implicit TLS (port 465); otherwise STARTTLS when the server offers it. */
-    SMTP_SECURE: z.stringbool().default(false),
+    ...SMTP_ENV,
     /** Port for local runs (`deno run`); the hosted Edge runtime chooses its own. */
     PORT: z.coerce.number().int().min(1).max(65535).optional(),
   });

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 
 /**
+ * The SMTP settings (SMTP_HOST, SMTP_PORT, SMTP_FROM, SMTP_USER, SMTP_PASS, SMTP_SECURE: implicit TLS on
+ * port 465, otherwise STARTTLS when offered), the same names and rules on Node and on the Edge Function (edge-env.ts).
+ */
+export const SMTP_ENV = {
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_FROM: z.string().min(3).default('Dalil <no-reply@dalil.local>'),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_SECURE: z.stringbool().default(false),
+};
+
+/**
  * Server configuration, parsed once at start-up from an environment record (process.env on Node,
  * Deno.env.toObject() on the Edge Function). The app itself never reads the environment.
  */
@@ -31,13 +44,7 @@ export const serverEnvSchema = z.object({
   /** bcrypt cost of the local provider (10 = GoTrue's default). */
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   /** SMTP server of the local provider's mails; unset while MAIL_DEV is on: the dev mailbox. */
-  SMTP_HOST: z.string().min(1).optional(),
-  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  SMTP_FROM: z.string().min(3).default('Dalil <no-reply@dalil.local>'),
-  SMTP_USER: z.string().min(1).optional(),
-  SMTP_PASS: z.string().optional(),
-  /** Implicit TLS (port 465); otherwise STARTTLS when offered. */
-  SMTP_SECURE: z.stringbool().default(false),
+  ...SMTP_ENV,
   /** Start a local dev mailbox (maildev) with `npm start` and send mail to it (unless SMTP_HOST is set). */
   MAIL_DEV: z.stringbool().default(true),
   MAILDEV_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),

@@ -33,59 +33,37 @@ import { openingHoursReindexer } from './queries/open-intervals.ts';
 import { LocalStorageProvider } from './storage/local-storage-provider.ts';
 import { SupabaseStorageProvider } from './storage/supabase-storage-provider.ts';
 
+type ServerEnv = ReturnType<typeof parseServerEnv>;
+type Logger = ReturnType<typeof createLogger>;
+type Log = (line: string) => void;
+type Stack = Awaited<ReturnType<typeof startStack>>;
+type Api = ReturnType<typeof createApp>;
+
 /**
- * The embedded stack's entry (`npm start`): database (embedded or DATABASE_URL), migrations,
- * first-start seed, then the API under /api, uploads under /uploads/ and the built SPA, all on
- * one origin and PORT, every response with the security headers (CSP with a per-response style
- * nonce injected into index.html) and one JSON log line (pino, stdout).
- * SIGINT/SIGTERM: stop accepting connections, let in-flight requests finish (at most
- * SHUTDOWN_TIMEOUT_MS, then remaining connections are cut), then close the pool and Postgres; exit 0.
+ * What the API runs on besides the database: accounts (Supabase Auth when SUPABASE_* are set, else the local
+ * provider mailing through SMTP — by default a dev mailbox started here, docs/auth.md), uploads (Supabase
+ * Storage's public buckets in Supabase mode, else files under DATA_DIR/uploads), the anonymous answers' caches
+ * emptied by the database's change notifications (decision 042; the map's clustering indexes, decision 031,
+ * live and die with them), and the open-now index (decision 028).
  */
-async function main() {
-  const env = parseServerEnv(process.env);
-  const log = (line: string) => console.log(line);
-  const logger = createLogger({ level: env.LOG_LEVEL });
-  process.on('unhandledRejection', (reason) => {
-    if (isDriverConnectionClosed(reason)) return void logger.warn({ err: reason }, 'database connection closed (stray driver rejection ignored)');
-    logger.fatal({ err: reason }, 'unhandled rejection');
-    process.exit(1);
-  });
-  const stack = await startStack({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embeddedPort: env.EMBEDDED_PG_PORT, log });
-
-  const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
-  const distDir = path.resolve('dist');
-  const indexHtml = existsSync(path.join(distDir, 'index.html')) ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : null;
-
-  // Accounts: Supabase Auth when SUPABASE_* are set, else the local provider mailing through SMTP —
-  // by default a dev mailbox started here (docs/auth.md).
+async function startServices(env: ServerEnv, stack: Stack, logger: Logger, log: Log, uploadsDir: string) {
   const supabaseAuth = isSupabaseMode(env);
   const mailbox = !supabaseAuth && env.MAIL_DEV && !env.SMTP_HOST
     ? await startDevMailbox({ smtpPort: env.MAILDEV_SMTP_PORT, webPort: env.MAILDEV_WEB_PORT })
     : null;
   const auth = createAuthProviderFromEnv(env, stack.sql, log);
   await ensureInitialAdmin(auth, stack.sql, { dataDir: env.DATA_DIR, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, log });
-  const clientIp = (c: Parameters<typeof getConnInfo>[0]) =>
-    (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) || getConnInfo(c).remote.address || null;
-
-  // Uploads: Supabase Storage's public buckets in Supabase mode, else files under DATA_DIR/uploads.
   const storage = supabaseAuth && env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
     ? new SupabaseStorageProvider({ url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY })
     : new LocalStorageProvider(uploadsDir);
-  // The SPA's inline pre-paint scripts, allowed by hash (vite.config.ts writes the list at build time).
-  const hashesFile = path.join(distDir, INLINE_SCRIPT_HASHES_FILE);
-  const scriptHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as string[]) : [];
-  const security = { tileUrl: env.VITE_MAP_TILE_URL, apiUrl: env.VITE_API_URL, trustProxy: env.TRUST_PROXY, scriptHashes };
   // Anonymous public answers from memory; a change notification of the database (or a write through
-  // this API) drops those showing what it changed (decision 042); served only while the LISTEN connection is up.
-  // The map's clustering indexes (decision 031) live and die with it.
+  // this API) drops those showing what it changed; served only while the LISTEN connection is up.
   const caches = env.RESPONSE_CACHE
     ? createPublicCaches({ maxEntries: env.RESPONSE_CACHE_MAX_ENTRIES, maxBytes: env.RESPONSE_CACHE_MAX_MB * 2 ** 20 })
     : undefined;
   const responseCache = caches?.responseCache;
-  const markerIndexes = caches?.markerIndexes;
-  // The open-now index (decision 028): recomputed at start (in the background), after this API's
-  // writes and on every change notification (hours changed from Studio or psql).
+  // The open-now index: recomputed at start (in the background), after this API's writes and on every
+  // change notification (hours changed from Studio or psql).
   const reindexOpeningHours = openingHoursReindexer(stack.sql, (error) => logger.warn({ err: error }, 'open-now index: recompute failed'));
   void reindexOpeningHours();
   const changes = responseCache
@@ -99,11 +77,27 @@ async function main() {
       log: (line) => logger.warn({}, line),
     })
     : null;
+  return { supabaseAuth, mailbox, auth, storage, responseCache, markerIndexes: caches?.markerIndexes, reindexOpeningHours, changes };
+}
+type Services = Awaited<ReturnType<typeof startServices>>;
+
+/** The security headers' settings: tiles and API origins, proxy trust, and the SPA's inline scripts allowed by hash (vite.config.ts writes the list). */
+function securitySettings(env: ServerEnv, distDir: string) {
+  const hashesFile = path.join(distDir, INLINE_SCRIPT_HASHES_FILE);
+  const scriptHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as string[]) : [];
+  return { tileUrl: env.VITE_MAP_TILE_URL, apiUrl: env.VITE_API_URL, trustProxy: env.TRUST_PROXY, scriptHashes };
+}
+
+/** The Hono API (src/server/app.ts) wired to this process's services. */
+function createNodeApi(env: ServerEnv, stack: Stack, services: Services, logger: Logger, security: ReturnType<typeof securitySettings>): Api {
+  const clientIp = (c: Parameters<typeof getConnInfo>[0]) =>
+    (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) || getConnInfo(c).remote.address || null;
+  const { auth, storage, responseCache, markerIndexes, reindexOpeningHours } = services;
   const api = createApp({
     sql: stack.sql, publicUrl: env.PUBLIC_URL, statementTimeoutMs: env.STATEMENT_TIMEOUT_MS, auth, clientIp, storage,
     // Decision mails go the auth codes' way (dev mailbox or SMTP_*); in Supabase mode only with SMTP_HOST
     // (Supabase Auth's SMTP sends its own mails only) — decision 024.
-    mailer: !supabaseAuth || env.SMTP_HOST ? mailerFromEnv(env) : undefined,
+    mailer: !services.supabaseAuth || env.SMTP_HOST ? mailerFromEnv(env) : undefined,
     logger, security, corsOrigins: env.CORS_ORIGINS, responseCache, markerIndexes, reindexOpeningHours,
     authRateLimits: scalePerIpLimits(DEFAULT_AUTH_RATE_LIMITS, env.AUTH_IP_LIMIT_SCALE),
     migrations: listMigrations().map((m) => m.version),
@@ -114,15 +108,11 @@ async function main() {
   // The whole map's clustering index is built ahead of the map page's first view request: at start and
   // after every invalidation (debounced), through the API itself (anon's view, as a visitor's request).
   markerIndexes?.setWarmer(async () => api.request('/api/public/map/markers?bbox=-180,-85,180,85&zoom=0'));
-  const root = new Hono();
-  // Every response (SPA, assets, uploads, API): one log line with a request id, and the security headers.
-  root.use('*', requestLog(logger));
-  root.use('*', securityHeaders(security));
-  // JSON answers and the SPA's HTML go out gzip-compressed when the client accepts it (static assets
-  // are precompressed at build time and skipped here: they already carry Content-Encoding).
-  root.use('*', compressAnswers());
-  root.route('/', api);
-  // Documents for search engines and installers (issue 14): sitemaps, robots.txt, the web manifest.
+  return api;
+}
+
+/** Documents for search engines and installers (issue 14): sitemaps, robots.txt, the web manifest. */
+function addSiteDocuments(root: Hono, env: ServerEnv, stack: Stack, api: Api) {
   const originOf = (c: { req: { url: string } }) => (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, '');
   const seoCache = 'public, max-age=0, must-revalidate, s-maxage=3600';
   root.get('/robots.txt', (c) => c.text(robotsTxt(originOf(c)), 200, { 'Cache-Control': seoCache }));
@@ -141,6 +131,10 @@ async function main() {
       'Cache-Control': 'public, max-age=0, must-revalidate',
     });
   });
+}
+
+/** Files: uploads (immutable, shown by other sites too), the build's hashed assets, the service worker, the rest of dist/. */
+function addStaticFiles(root: Hono, uploadsDir: string, distDir: string, security: ReturnType<typeof securitySettings>) {
   root.use('/uploads/*', async (c, next) => {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     await next();
@@ -160,10 +154,18 @@ async function main() {
     if (c.res.status === 200) c.header('Cache-Control', 'no-cache');
   });
   // The build writes .br/.gz twins of the text assets (vite.config.ts): sent when the browser accepts them.
-  // index.html is never served as a static file: it needs this response's nonce (below).
+  // index.html is never served as a static file: it needs this response's nonce (addPages).
   const staticDist = serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true });
   root.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('/index.html') ? next() : staticDist(c, next)));
-  // The SPA's HTML carries its route's preload hints and the API answers it starts with (decision 012).
+}
+
+/**
+ * Every other GET is a page: the public pages rendered on the server (decision 019: the server bundle built
+ * from src/entry-server.tsx), the others as the client-rendered SPA document with its route's preload hints
+ * and first API answers (decision 012).
+ */
+async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, services: Services, logger: Logger) {
+  const indexHtml = existsSync(path.join(distDir, 'index.html')) ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : null;
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null;
   const spaDocument = indexHtml && createSpaDocument({
@@ -171,7 +173,6 @@ async function main() {
     manifest,
     fetchApi: (apiPath, lang) => Promise.resolve(api.request(`/api${apiPath}`, { headers: { 'accept-language': lang } })),
   });
-  // The public pages arrive rendered (decision 019): the server bundle built from src/entry-server.tsx.
   const entryFile = path.resolve('dist-server', 'entry-server.js');
   const renderPage = indexHtml && env.SSR && existsSync(entryFile)
     ? createPageRenderer({
@@ -180,7 +181,7 @@ async function main() {
       manifest,
       entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
       api: (apiPath, init) => Promise.resolve(api.request(apiPath, init)),
-      cache: responseCache,
+      cache: services.responseCache,
       publicUrl: env.PUBLIC_URL,
     })
     : null;
@@ -207,13 +208,13 @@ async function main() {
     if (!isRenderedPath(c.req.path)) c.header('X-Robots-Tag', 'noindex');
     return c.html(await spaDocument(new URL(c.req.url), CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache' });
   });
+}
 
-  const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
-    log(`\nCity directory running at http://localhost:${info.port}/  (API: http://localhost:${info.port}/api/openapi.json)`);
-    log(`Database: ${stack.embedded ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}. Press Ctrl-C to stop.`);
-    log(supabaseAuth ? 'Accounts: Supabase Auth.' : mailbox ? `Accounts: local. Dev mailbox (sign-up and reset codes): ${mailbox.webUrl.replace('127.0.0.1', 'localhost')}/` : `Accounts: local, mail via SMTP ${env.SMTP_HOST}.`);
-  });
-
+/**
+ * SIGINT/SIGTERM/SIGHUP: stop accepting connections, let in-flight requests finish (at most
+ * SHUTDOWN_TIMEOUT_MS, then remaining connections are cut), then stop the services and Postgres; exit 0.
+ */
+function stopOnSignals(server: ReturnType<typeof serve>, env: ServerEnv, stack: Stack, services: Services, logger: Logger, log: Log) {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -234,10 +235,10 @@ async function main() {
       http.closeAllConnections?.();
       await closed;
     }
-    markerIndexes?.stopWarming();
-    await changes?.stop();
-    await auth.close?.();
-    await mailbox?.stop();
+    services.markerIndexes?.stopWarming();
+    await services.changes?.stop();
+    await services.auth.close?.();
+    await services.mailbox?.stop();
     await stack.stop();
     log('Stopped cleanly.');
     process.exit(0);
@@ -250,6 +251,51 @@ async function main() {
     for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
     process.on(signal, () => void shutdown(signal));
   }
+}
+
+/**
+ * The embedded stack's entry (`npm start`): database (embedded or DATABASE_URL), migrations,
+ * first-start seed, then the API under /api, uploads under /uploads/ and the built SPA, all on
+ * one origin and PORT, every response with the security headers (CSP with a per-response style
+ * nonce injected into index.html) and one JSON log line (pino, stdout); stops cleanly on signals (stopOnSignals).
+ */
+async function main() {
+  const env = parseServerEnv(process.env);
+  const log = (line: string) => console.log(line);
+  const logger = createLogger({ level: env.LOG_LEVEL });
+  process.on('unhandledRejection', (reason) => {
+    if (isDriverConnectionClosed(reason)) return void logger.warn({ err: reason }, 'database connection closed (stray driver rejection ignored)');
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
+  const stack = await startStack({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embeddedPort: env.EMBEDDED_PG_PORT, log });
+  const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const distDir = path.resolve('dist');
+
+  const services = await startServices(env, stack, logger, log, uploadsDir);
+  const security = securitySettings(env, distDir);
+  const api = createNodeApi(env, stack, services, logger, security);
+
+  const root = new Hono();
+  // Every response (SPA, assets, uploads, API): one log line with a request id, and the security headers.
+  root.use('*', requestLog(logger));
+  root.use('*', securityHeaders(security));
+  // JSON answers and the SPA's HTML go out gzip-compressed when the client accepts it (static assets
+  // are precompressed at build time and skipped here: they already carry Content-Encoding).
+  root.use('*', compressAnswers());
+  root.route('/', api);
+  addSiteDocuments(root, env, stack, api);
+  addStaticFiles(root, uploadsDir, distDir, security);
+  await addPages(root, env, distDir, api, services, logger);
+
+  const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
+    log(`\nCity directory running at http://localhost:${info.port}/  (API: http://localhost:${info.port}/api/openapi.json)`);
+    log(`Database: ${stack.embedded ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}. Press Ctrl-C to stop.`);
+    const { supabaseAuth, mailbox } = services;
+    log(supabaseAuth ? 'Accounts: Supabase Auth.' : mailbox ? `Accounts: local. Dev mailbox (sign-up and reset codes): ${mailbox.webUrl.replace('127.0.0.1', 'localhost')}/` : `Accounts: local, mail via SMTP ${env.SMTP_HOST}.`);
+  });
+  stopOnSignals(server, env, stack, services, logger, log);
 }
 
 main().catch((error) => {

@@ -5,6 +5,7 @@ import { importDirectory } from '../../src/server/db/import-directory.ts';
 import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { DEFAULT_DATASET } from '../../src/server/stack.ts';
 import { createUser, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
 
 /** POST /api/admin/import/preview and /api/admin/import on a scratch database seeded with the shipped dataset. */
@@ -15,12 +16,8 @@ let app: ApiApp;
 let admin: Record<string, string>;
 let user: Record<string, string>;
 
-async function post(route: string, body: unknown, headers: Record<string, string> = admin) {
-  const res = await app.request(`/api/admin/${route}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+/** POST /api/admin/{route} with a JSON body, as the admin unless other `headers` are given. */
+const post = (route: string, body: unknown, headers: Record<string, string> = admin) => caller(app)('POST', `/admin/${route}`, { body, headers });
 async function placeCount(): Promise<number> {
   const [r] = await db.sql`select count(*)::int as n from public.places`;
   return r.n;

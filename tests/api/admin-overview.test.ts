@@ -3,6 +3,7 @@ import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack } from '../../src/server/stack.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 
 // Issue #16 "Data health at a glance": GET /admin/overview on its own database, so the figures are
 // exactly those of the rows seeded here.
@@ -26,10 +27,7 @@ afterAll(async () => {
   await sql.end();
 });
 
-const get = async (headers: Record<string, string>) => {
-  const res = await app.request('/api/admin/overview', { headers });
-  return { status: res.status, body: (await res.json()) as any };
-};
+const get = (headers: Record<string, string>) => caller(app)('GET', '/admin/overview', { headers });
 
 describe('GET /admin/overview', () => {
   it('answers 401 without a token and 403 for a non-admin', async () => {
@@ -75,10 +73,7 @@ describe('GET /admin/overview', () => {
     expect(data.latestChanges[0]).toMatchObject({ entity: 'place', operation: 'insert', after: expect.objectContaining({ slug: 'bare' }) });
 
     // The overview's links: the admin places list filtered by the same gaps, with the same totals.
-    const list = async (query: string) => {
-      const r = await app.request(`/api/admin/places?${query}`, { headers: admin.authHeader });
-      return { status: r.status, body: (await r.json()) as any };
-    };
+    const list = (query: string) => caller(app)('GET', `/admin/places?${query}`, { headers: admin.authHeader });
     for (const [gap, slugs] of [['nameAr', ['bare']], ['phone', ['bare']], ['openingHours', ['bare']], ['coordinates', ['far-away', 'no-coords']]] as const) {
       const r = await list(`missing=${gap}`);
       expect(r.status).toBe(200);
@@ -98,7 +93,7 @@ describe('GET /admin/overview', () => {
       { slug: 'nahdi-olaya-2', name: 'Nahdi Pharmacy Olaya', category_id: cat, latitude: 24.6902, longitude: 46.6852 },
     ])}`;
     const overview = (await get(admin.authHeader)).body.data;
-    const pairs = (await (await app.request('/api/admin/duplicates', { headers: admin.authHeader })).json()) as any;
+    const pairs = (await caller(app)('GET', '/admin/duplicates', { headers: admin.authHeader })).body;
     expect(overview.likelyDuplicates).toBe(1);
     expect(pairs.meta.total).toBe(overview.likelyDuplicates);
   });
@@ -117,7 +112,7 @@ describe('GET /admin/overview', () => {
     ])}`;
     const overview = (await get(admin.authHeader)).body.data;
     expect(overview.totalPlaces).toBeGreaterThan(20_000);
-    const pairs = (await (await app.request('/api/admin/duplicates?limit=100', { headers: admin.authHeader })).json()) as any;
+    const pairs = (await caller(app)('GET', '/admin/duplicates?limit=100', { headers: admin.authHeader })).body;
     expect(overview.likelyDuplicates).toBe(2);
     expect(pairs.meta.total).toBe(overview.likelyDuplicates);
     expect(pairs.data.map((p: any) => [p.a.slug, p.b.slug])).toEqual(expect.arrayContaining([['twin-one', 'twin-two']]));
@@ -131,12 +126,11 @@ describe('coordinates too close to 0 for the distance formulas (migration 202601
     // squared in the "outside its zone" and duplicates formulas, 1e-200 underflows double precision (an error)
     await expect(db`insert into public.places (slug, name, category_id, latitude, longitude) values ('tiny', 'Tiny', ${category}, 1e-200, 46.7)`)
       .rejects.toMatchObject({ code: '23514' });
-    const res = await app.request('/api/admin/places', {
-      method: 'POST', headers: { ...admin.authHeader, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Almost zero', categoryId: category, latitude: 1e-300, longitude: 5e-324 }),
+    const res = await caller(app)('POST', '/admin/places', {
+      headers: admin.authHeader, body: { name: 'Almost zero', categoryId: category, latitude: 1e-300, longitude: 5e-324 },
     });
     expect(res.status).toBe(201);
-    const created = (await res.json() as any).data;
+    const created = res.body.data;
     expect([created.latitude, created.longitude]).toEqual([0, 0]);
     expect((await get(admin.authHeader)).status).toBe(200);
   });

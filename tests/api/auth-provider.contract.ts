@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/server/http/api-error.ts';
+import { DomainError } from '../../src/server/domain-errors.ts';
+import { toApiError } from '../../src/server/http/http-errors.ts';
 import type { AuthProvider, AuthSession } from '../../src/server/auth/auth-provider.ts';
 import { uniqueEmail } from '../helpers/auth.ts';
 
@@ -12,12 +13,15 @@ export interface ContractFixture {
   close(): Promise<void>;
 }
 
-/** Awaits `promise` and returns the ApiError code it failed with (fails the test when it succeeds). */
+/** Awaits `promise` and returns the domain error it failed with, as the status and code the API answers (fails the test when it succeeds). */
 async function errorCode(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, code: String(error.code) };
+    if (error instanceof DomainError) {
+      const answer = toApiError(error);
+      return { status: answer.status, code: String(answer.code) };
+    }
     throw error;
   }
   throw new Error('expected the call to fail');

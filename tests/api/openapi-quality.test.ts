@@ -100,7 +100,7 @@ describe('OpenAPI document quality', () => {
         if (statSync(file).isDirectory()) walk(file);
         else if (/\.ts$/.test(name) && !/\.test\.ts$/.test(name)) {
           for (const m of readFileSync(file, 'utf8').matchAll(/new ApiError\(\s*\d{3}\s*(?:as \w+)?,\s*'([a-z_]+)'/g)) thrown.add(m[1]!);
-          for (const m of readFileSync(file, 'utf8').matchAll(/new (?:Validation|Forbidden|NotFound|Conflict|Gone)Error\(\s*'([a-z_]+)'/g)) thrown.add(m[1]!);
+          for (const m of readFileSync(file, 'utf8').matchAll(/new (?:Validation|Forbidden|NotFound|Conflict|Gone|Unauthenticated|TooLarge|UnsupportedType|RateLimited|Unavailable)Error\(\s*'([a-z_]+)'/g)) thrown.add(m[1]!);
         }
       }
     };

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { LocalStorageProvider } from '../../src/server/storage/local-storage-provider.ts';
 import { createUser, testApp } from '../helpers/api.ts';
+import { caller } from '../helpers/admin-api.ts';
 import { localProvider, NO_RATE_LIMITS, uniqueEmail } from '../helpers/auth.ts';
 import { latestCode } from '../helpers/mailbox.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
@@ -66,16 +67,8 @@ async function write(method: string, template: string, options: { token?: string
   const [code, declared] = Object.entries(route!.responses).find(([c, res]) => /^2/.test(c) && res.content?.['application/json'])!;
   const schema = declared.content!['application/json'].schema!;
   const url = template.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name]));
-  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
-  let body: BodyInit | undefined;
-  if (options.form) body = options.form;
-  else if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const res = await app.request(`/api${url}`, { method, headers, body });
-  const json = await res.json();
-  expect(res.status, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`).toBe(Number(code));
+  const { status, body: json } = await caller(app)(method, url, { token: options.token, body: options.form ?? options.body });
+  expect(status, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`).toBe(Number(code));
   const parsed = schema.safeParse(json);
   expect(parsed.success, `${method} ${url}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))}`).toBe(true);
   checked.add(`${method} ${template}`);

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupabaseAuthProvider } from '../../src/server/auth/supabase-auth-provider.ts';
-import { ApiError } from '../../src/server/http/api-error.ts';
+import { RateLimitedError } from '../../src/server/domain-errors.ts';
 import { ownerSql } from '../helpers/api.ts';
 
 // forgot-password keeps its enumeration-safe 200 whatever Supabase Auth answers (429 excepted), and
@@ -51,7 +51,7 @@ describe('SupabaseAuthProvider.forgotPassword', () => {
   it('still answers 429 to Auth\'s rate limit (nothing hidden, nothing logged)', async () => {
     const { lines, provider } = providerWithLog();
     answer = { status: 429, body: { code: 429, error_code: 'over_email_send_rate_limit', msg: 'email rate limit exceeded' } };
-    await expect(provider.forgotPassword('someone@example.test', 'en')).rejects.toSatisfy((e) => e instanceof ApiError && e.status === 429);
+    await expect(provider.forgotPassword('someone@example.test', 'en')).rejects.toSatisfy((e) => e instanceof RateLimitedError && e.retryAfterSeconds === 60);
     expect(lines).toHaveLength(0);
   });
 });

@@ -1,22 +1,16 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { adminApi, inLang, loginAdmin, tr, uid, useAdminSession, type AdminTokens, type Lang } from './admin-fixtures.ts';
+import { adminApi, inLang, signInAsAdmin, tr, uid, type Lang } from './admin-fixtures.ts';
 
 /**
  * Issue 30 (decision 044): the admin console flags the zones, buildings and categories that have no Arabic
  * name (an Arabic reader would meet their English one), and only those. Records are made through the API,
  * one of each kind with and one without an Arabic name; the lists are read in English and in Arabic.
  */
-let tokens: AdminTokens;
+const admin = signInAsAdmin(test);
 const cleanup = { zones: [] as number[], categories: [] as number[] };
 
-test.beforeAll(async ({ baseURL }) => {
-  tokens = await loginAdmin(baseURL!);
-});
-test.beforeEach(async ({ context }) => {
-  await useAdminSession(context, tokens);
-});
 test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL!, tokens);
+  const api = await adminApi(baseURL!, admin.tokens);
   for (const id of cleanup.zones) await api.delete(`/api/admin/zones/${id}`);
   for (const id of cleanup.categories) await api.delete(`/api/admin/categories/${id}`);
   await api.dispose();
@@ -29,7 +23,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     test.slow(); // three admin pages, one with every zone
     const t = (key: string) => tr(lang, key);
     const id = uid();
-    const api = await adminApi(baseURL!, tokens);
+    const api = await adminApi(baseURL!, admin.tokens);
     const post = async (path: string, data: Record<string, unknown>) => {
       const res = await api.post(path, { data });
       expect(res.status(), `${path} ${await res.text()}`).toBe(201);

@@ -14,8 +14,8 @@ export interface Call {
 
 /**
  * A caller of the API through `app.request()` (every tests/api file's one way to call it):
- * `call(method, path, { token, body, lang, headers })` sends JSON (a string body is sent as is) and
- * returns `{ status, body, headers, text }`.
+ * `call(method, path, { token, body, lang, headers })` sends JSON (a string body is sent as is, a
+ * FormData as multipart) and returns `{ status, body, headers, text }`.
  */
 export function caller(app: ApiApp) {
   return async function call(
@@ -26,8 +26,9 @@ export function caller(app: ApiApp) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.lang) headers['Accept-Language'] = options.lang;
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
       headers['Content-Type'] ??= 'application/json';
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }

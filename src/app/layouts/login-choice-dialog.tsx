@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { publicLoginPath, REDIRECT_PARAM } from '../../features/auth/redirect.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
 import { withAddPlace } from './add-place-link.ts';
+import { DialogCloseButton } from '../../components/ui/dialog-close-button.tsx';
 
 /**
  * Signed out: 'Please login or create an account to add a place' with Login, Create Account, Cancel.
@@ -38,9 +39,7 @@ export default function LoginChoiceDialog({ open, onOpenChange: setOpen }: { ope
                 {t('nav.login')}
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('app.close')} />
-            </Dialog.CloseTrigger>
+            <DialogCloseButton />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Portal, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, Button, DataList, Dialog, Heading, HStack, Portal, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { describeValue, type DisplayValue, type ValueLookups } from './display-v
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import { requestName, useRequestFieldLabel } from './request-text.ts';
 import { Preview, RequestValueView } from './request-value.tsx';
+import { DialogCloseButton } from '../ui/dialog-close-button.tsx';
 
 /**
  * The details of one place request — one dialog for the profile's request lists and the admin
@@ -72,9 +73,7 @@ export function RequestDetailsDialog({
               </Dialog.ActionTrigger>
               {request && actions}
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('app.close')} />
-            </Dialog.CloseTrigger>
+            <DialogCloseButton />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogCloseButton } from './dialog-close-button.tsx';
 
 /**
  * A modal form (create/edit dialogs of the admin console and of contributors): title, fields, Cancel and Save. Save shows
@@ -55,9 +56,7 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
                   {submitLabel ?? t('app.save')}
                 </Button>
               </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('app.close')} />
-              </Dialog.CloseTrigger>
+              <DialogCloseButton />
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -6,10 +6,12 @@ import type { Lang } from '../message-catalogue.ts';
  * stack: auth.users in our own Postgres) and `SupabaseAuthProvider` (Supabase Auth / GoTrue).
  * Both pass tests/api/auth-provider.contract.ts.
  *
- * Failures are thrown as `ApiError`s with these codes (status): invalid_credentials (401),
+ * Failures are thrown as domain errors (src/server/domain-errors.ts; http/http-errors.ts gives the status) with
+ * these codes (status): invalid_credentials (401),
  * email_not_verified (403), invalid_code (400: wrong, expired or used), code_attempts_exceeded (400:
  * 5 wrong codes burn the code), invalid_refresh_token (401: unknown, revoked, expired or reused),
- * current_password_incorrect (400), same_password (400), unauthorized (401).
+ * current_password_incorrect (400), same_password (400), unauthorized (401); rate_limited (429) and
+ * auth_unavailable (503) from Supabase Auth, with `retryAfterSeconds`.
  * Methods that take an e-mail address never reveal whether it has an account.
  */
 export interface AuthProvider extends AccessTokenVerifier {

@@ -1,8 +1,7 @@
 import bcrypt from 'bcryptjs';
 import type { Sql } from 'postgres';
 import type { JwtClaims } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
+import { ForbiddenError, NotFoundError, SERVER_FIELD_MESSAGES, UnauthenticatedError, ValidationError } from '../domain-errors.ts';
 import type { Lang } from '../message-catalogue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AuthMailKind } from '../mail/templates.ts';
@@ -58,8 +57,8 @@ function isUsable(row: UserRow): boolean {
   return !row.deleted_at && !(row.banned_until && row.banned_until.getTime() > Date.now());
 }
 
-const invalidCredentials = () => new ApiError(401, 'invalid_credentials');
-const invalidRefresh = () => new ApiError(401, 'invalid_refresh_token');
+const invalidCredentials = () => new UnauthenticatedError('invalid_credentials');
+const invalidRefresh = () => new UnauthenticatedError('invalid_refresh_token');
 
 /**
  * Accounts on the embedded stack, stored like GoTrue stores them: users in auth.users (bcrypt in
@@ -142,7 +141,7 @@ export class LocalAuthProvider implements AuthProvider {
     });
     const userId = this.codeResult(check);
     const row = await this.userRow(userId);
-    if (!row) throw new ApiError(400, 'invalid_code');
+    if (!row) throw new ValidationError('invalid_code');
     return this.createSession(toUser(row), this.sessionTtl);
   }
 
@@ -165,7 +164,7 @@ export class LocalAuthProvider implements AuthProvider {
     const row = await this.userByEmail(address);
     const ok = await bcrypt.compare(password, row?.encrypted_password || (await this.dummyHash));
     if (!row || !row.encrypted_password || !ok || !isUsable(row)) throw invalidCredentials();
-    if (!row.email_confirmed_at) throw new ApiError(403, 'email_not_verified');
+    if (!row.email_confirmed_at) throw new ForbiddenError('email_not_verified');
     await q.markSignedIn(this.sql, row.id);
     return this.createSession(toUser(row), options.remember === false ? this.shortSessionTtl : this.sessionTtl);
   }
@@ -248,10 +247,10 @@ export class LocalAuthProvider implements AuthProvider {
   async changePassword(user: { id: string; email: string; accessToken: string }, currentPassword: string, newPassword: string): Promise<void> {
     const row = await this.userRow(user.id);
     const ok = await bcrypt.compare(currentPassword, row?.encrypted_password || (await this.dummyHash));
-    if (!row || !row.encrypted_password || !isUsable(row)) throw new ApiError(401, 'unauthorized');
-    if (!ok) throw new ApiError(400, 'current_password_incorrect', { currentPassword: [SERVER_FIELD_MESSAGES.currentPasswordIncorrect] });
+    if (!row || !row.encrypted_password || !isUsable(row)) throw new UnauthenticatedError('unauthorized');
+    if (!ok) throw new ValidationError('current_password_incorrect', { fields: { currentPassword: [SERVER_FIELD_MESSAGES.currentPasswordIncorrect] } });
     if (await bcrypt.compare(newPassword, row.encrypted_password)) {
-      throw new ApiError(400, 'same_password', { newPassword: [SERVER_FIELD_MESSAGES.samePassword] });
+      throw new ValidationError('same_password', { fields: { newPassword: [SERVER_FIELD_MESSAGES.samePassword] } });
     }
     const hash = await bcrypt.hash(newPassword, this.cost);
     const claims = await this.verifyAccessToken(user.accessToken);
@@ -274,8 +273,8 @@ export class LocalAuthProvider implements AuthProvider {
   }
 
   async setAdminRole(userId: string, isAdmin: boolean): Promise<void> {
-    if (!UUID.test(userId)) throw new ApiError(404, 'not_found');
-    if (!await q.setAdminRole(this.sql, userId, isAdmin)) throw new ApiError(404, 'not_found');
+    if (!UUID.test(userId)) throw new NotFoundError('not_found');
+    if (!await q.setAdminRole(this.sql, userId, isAdmin)) throw new NotFoundError('not_found');
   }
 
   async createAdmin(input: { email: string; password: string; name?: string }): Promise<{ user: AuthUser; created: boolean }> {
@@ -346,8 +345,8 @@ export class LocalAuthProvider implements AuthProvider {
 
   private codeResult(check: CodeCheck): string {
     if (check.status === 'ok') return check.userId;
-    if (check.status === 'exhausted') throw new ApiError(400, 'code_attempts_exceeded');
-    throw new ApiError(400, 'invalid_code');
+    if (check.status === 'exhausted') throw new ValidationError('code_attempts_exceeded');
+    throw new ValidationError('invalid_code');
   }
 
   private sign(user: AuthUser, sessionId: string) {

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { ApiError } from '../http/api-error.ts';
+import { RateLimitedError } from '../domain-errors.ts';
 import { sha256Hex } from './crypto.ts';
 import { LIMITS } from '../../shared/schemas/common-schemas.ts';
 
@@ -50,8 +50,8 @@ export type RateLimitedAction = keyof AuthRateLimits;
 
 /**
  * Counts one attempt of `action` for `ip` and `email` in Postgres (private.auth_rate_limit_hit, so
- * every API instance shares the counts). Throws ApiError 429 `rate_limited` with `Retry-After`
- * (seconds) when either bucket is over its limit.
+ * every API instance shares the counts). Throws RateLimitedError `rate_limited` (429) with `retryAfterSeconds`
+ * (answered as `Retry-After`) when either bucket is over its limit.
  */
 export async function enforceRateLimit(
   sql: Sql,
@@ -69,5 +69,5 @@ export async function enforceRateLimit(
     const [row] = await sql<{ wait: number }[]>`select private.auth_rate_limit_hit(${key}, ${rule.max}, ${rule.windowSeconds}) as wait`;
     retryAfter = Math.max(retryAfter, row?.wait ?? 0);
   }
-  if (retryAfter > 0) throw new ApiError(429, 'rate_limited', undefined, undefined, { 'Retry-After': String(retryAfter) });
+  if (retryAfter > 0) throw new RateLimitedError('rate_limited', { retryAfterSeconds: retryAfter });
 }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { ForbiddenError, UnauthenticatedError } from '../domain-errors.ts';
 import type { JwtClaims } from '../db/client.ts';
 import type { AppEnv } from '../http/app-deps.ts';
-import { ApiError } from '../http/api-error.ts';
 
 /** A signed-in caller, from a verified access token. */
 export interface AuthedUser {
@@ -32,12 +32,12 @@ export function currentUser(c: Context<AppEnv>): AuthedUser | null {
 }
 
 /**
- * Requires a valid user access token. Throws ApiError 401 `unauthorized` when the request has no valid
+ * Requires a valid user access token. Throws UnauthenticatedError `unauthorized` (401) when the request has no valid
  * bearer token (missing, malformed, tampered, `alg: none`, expired).
  */
 export function requireUser(c: Context<AppEnv>): AuthedUser {
   const user = currentUser(c);
-  if (!user) throw new ApiError(401, 'unauthorized');
+  if (!user) throw new UnauthenticatedError('unauthorized');
   return user;
 }
 
@@ -47,7 +47,7 @@ export function requireUser(c: Context<AppEnv>): AuthedUser {
  */
 export function requireAdmin(c: Context<AppEnv>): AuthedUser {
   const user = requireUser(c);
-  if (!user.isAdmin) throw new ApiError(403, 'forbidden');
+  if (!user.isAdmin) throw new ForbiddenError('forbidden');
   return user;
 }
 

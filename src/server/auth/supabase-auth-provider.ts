@@ -2,8 +2,7 @@ import { AuthClient, type AuthError, type Session, type User } from '@supabase/s
 import { base64url, createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { Sql } from 'postgres';
 import type { JwtClaims } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitedError, SERVER_FIELD_MESSAGES, UnauthenticatedError, UnavailableError, ValidationError } from '../domain-errors.ts';
 import type { Lang } from '../message-catalogue.ts';
 import type { RequestLogger } from '../http/request-log.ts';
 import { hmacSha256Hex, sha256Hex } from './crypto.ts';
@@ -69,10 +68,10 @@ function toSession(session: Session): AuthSession {
 }
 
 /** Upstream trouble (network, 5xx, Supabase's own rate limits) as our error codes; else `fallback`. */
-function upstream(error: AuthError, fallback: () => ApiError): ApiError {
+function upstream(error: AuthError, fallback: () => DomainError): DomainError {
   const status = (error as { status?: number }).status ?? 0;
-  if (status === 429) return new ApiError(429, 'rate_limited', undefined, undefined, { 'Retry-After': '60' });
-  if (status === 0 || status >= 500) return new ApiError(503, 'auth_unavailable', undefined, undefined, { 'Retry-After': '5' });
+  if (status === 429) return new RateLimitedError('rate_limited', { retryAfterSeconds: 60 });
+  if (status === 0 || status >= 500) return new UnavailableError('auth_unavailable', { retryAfterSeconds: 5 });
   return fallback();
 }
 
@@ -146,9 +145,9 @@ export class SupabaseAuthProvider implements AuthProvider {
     const email = normalizeEmail(input.email);
     const { error } = await this.client().signUp({ email, password: input.password, options: { data: { name: input.name, locale: lang } } });
     if (error) {
-      if (error.code === 'weak_password') throw new ApiError(400, 'validation_failed', { password: [error.message] });
+      if (error.code === 'weak_password') throw new ValidationError('validation_failed', { fields: { password: [error.message] } });
       // A taken address must look like a fresh sign-up (projects with confirmations answer so themselves).
-      if (error.code !== 'user_already_exists' && error.code !== 'email_exists') throw upstream(error, () => new ApiError(400, 'validation_failed', { email: [error.message] }));
+      if (error.code !== 'user_already_exists' && error.code !== 'email_exists') throw upstream(error, () => new ValidationError('validation_failed', { fields: { email: [error.message] } }));
     }
     await this.clearFailures(email, 'signup');
   }
@@ -159,11 +158,11 @@ export class SupabaseAuthProvider implements AuthProvider {
     const { data, error } = await this.client().verifyOtp({ email: address, token: code, type: 'email' });
     if (error || !data.session) {
       if (error) {
-        const mapped = upstream(error, () => new ApiError(400, 'invalid_code'));
+        const mapped = upstream(error, () => new ValidationError('invalid_code'));
         if (mapped.code !== 'invalid_code') throw mapped;
       }
       await this.addFailure(address, 'signup');
-      throw new ApiError(400, 'invalid_code');
+      throw new ValidationError('invalid_code');
     }
     await this.clearFailures(address, 'signup');
     return toSession(data.session);
@@ -172,22 +171,22 @@ export class SupabaseAuthProvider implements AuthProvider {
   async resendCode(email: string, _lang: Lang): Promise<void> {
     const address = normalizeEmail(email);
     const { error } = await this.client().resend({ type: 'signup', email: address });
-    if (error && ((error as { status?: number }).status ?? 0) === 429) throw upstream(error, () => new ApiError(429, 'rate_limited'));
+    if (error && ((error as { status?: number }).status ?? 0) === 429) throw upstream(error, () => new RateLimitedError('rate_limited'));
     await this.clearFailures(address, 'signup');
   }
 
   async login(email: string, password: string): Promise<AuthSession> {
     const { data, error } = await this.client().signInWithPassword({ email: normalizeEmail(email), password });
     if (error || !data.session) {
-      if (error?.code === 'email_not_confirmed' || /not confirmed/i.test(error?.message ?? '')) throw new ApiError(403, 'email_not_verified');
-      throw error ? upstream(error, () => new ApiError(401, 'invalid_credentials')) : new ApiError(401, 'invalid_credentials');
+      if (error?.code === 'email_not_confirmed' || /not confirmed/i.test(error?.message ?? '')) throw new ForbiddenError('email_not_verified');
+      throw error ? upstream(error, () => new UnauthenticatedError('invalid_credentials')) : new UnauthenticatedError('invalid_credentials');
     }
     return toSession(data.session);
   }
 
   async refresh(refreshToken: string): Promise<AuthSession> {
     const { data, error } = await this.client().refreshSession({ refresh_token: refreshToken });
-    if (error || !data.session) throw error ? upstream(error, () => new ApiError(401, 'invalid_refresh_token')) : new ApiError(401, 'invalid_refresh_token');
+    if (error || !data.session) throw error ? upstream(error, () => new UnauthenticatedError('invalid_refresh_token')) : new UnauthenticatedError('invalid_refresh_token');
     return toSession(data.session);
   }
 
@@ -204,7 +203,7 @@ export class SupabaseAuthProvider implements AuthProvider {
     const address = normalizeEmail(email);
     const { error } = await this.client().resetPasswordForEmail(address);
     const status = error ? ((error as { status?: number }).status ?? 0) : 0;
-    if (error && status === 429) throw upstream(error, () => new ApiError(429, 'rate_limited'));
+    if (error && status === 429) throw upstream(error, () => new RateLimitedError('rate_limited'));
     if (error) {
       // The caller gets the same 200 as on success (no account enumeration); the operator sees why no mail left.
       this.config.logger?.error(
@@ -236,22 +235,22 @@ export class SupabaseAuthProvider implements AuthProvider {
       await this.admin.admin.signOut(session.access_token, 'local');
     }
     const { error } = await this.admin.admin.updateUserById(userId, { password: newPassword });
-    if (error) throw upstream(error, () => new ApiError(400, 'validation_failed', { newPassword: [error.message] }));
+    if (error) throw upstream(error, () => new ValidationError('validation_failed', { fields: { newPassword: [error.message] } }));
     await this.signOutEverywhere(address, newPassword);
   }
 
   async changePassword(user: { id: string; email: string; accessToken: string }, currentPassword: string, newPassword: string): Promise<void> {
     const { data, error } = await this.client().signInWithPassword({ email: user.email, password: currentPassword });
     if (error || !data.session) {
-      if (error && ((error as { status?: number }).status ?? 400) !== 400) throw upstream(error, () => new ApiError(400, 'current_password_incorrect'));
-      throw new ApiError(400, 'current_password_incorrect', { currentPassword: [SERVER_FIELD_MESSAGES.currentPasswordIncorrect] });
+      if (error && ((error as { status?: number }).status ?? 400) !== 400) throw upstream(error, () => new ValidationError('current_password_incorrect'));
+      throw new ValidationError('current_password_incorrect', { fields: { currentPassword: [SERVER_FIELD_MESSAGES.currentPasswordIncorrect] } });
     }
     await this.admin.admin.signOut(data.session.access_token, 'local');
     if (currentPassword === newPassword) {
-      throw new ApiError(400, 'same_password', { newPassword: [SERVER_FIELD_MESSAGES.samePassword] });
+      throw new ValidationError('same_password', { fields: { newPassword: [SERVER_FIELD_MESSAGES.samePassword] } });
     }
     const updated = await this.admin.admin.updateUserById(user.id, { password: newPassword });
-    if (updated.error) throw upstream(updated.error, () => new ApiError(400, 'validation_failed', { newPassword: [updated.error!.message] }));
+    if (updated.error) throw upstream(updated.error, () => new ValidationError('validation_failed', { fields: { newPassword: [updated.error!.message] } }));
     if (user.accessToken) await this.admin.admin.signOut(user.accessToken, 'others');
   }
 
@@ -260,7 +259,7 @@ export class SupabaseAuthProvider implements AuthProvider {
     const { data, error } = await this.admin.admin.getUserById(userId);
     if (error) {
       if (error.status === 404 || error.code === 'user_not_found') return null;
-      throw upstream(error, () => new ApiError(404, 'not_found'));
+      throw upstream(error, () => new NotFoundError('not_found'));
     }
     return data.user ? toUser(data.user) : null;
   }
@@ -270,15 +269,15 @@ export class SupabaseAuthProvider implements AuthProvider {
     const { data, error } = await this.admin.admin.updateUserById(userId, { user_metadata: { name } });
     if (error) {
       if (error.status === 404) return null;
-      throw upstream(error, () => new ApiError(404, 'not_found'));
+      throw upstream(error, () => new NotFoundError('not_found'));
     }
     return toUser(data.user);
   }
 
   async setAdminRole(userId: string, isAdmin: boolean): Promise<void> {
-    if (!UUID.test(userId)) throw new ApiError(404, 'not_found');
+    if (!UUID.test(userId)) throw new NotFoundError('not_found');
     const { error } = await this.admin.admin.updateUserById(userId, { app_metadata: { role: isAdmin ? 'admin' : null } });
-    if (error) throw upstream(error, () => new ApiError(404, 'not_found'));
+    if (error) throw upstream(error, () => new NotFoundError('not_found'));
   }
 
   async createAdmin(input: { email: string; password: string; name?: string }): Promise<{ user: AuthUser; created: boolean }> {
@@ -287,13 +286,13 @@ export class SupabaseAuthProvider implements AuthProvider {
       email, password: input.password, email_confirm: true, app_metadata: { role: 'admin' }, user_metadata: { name: input.name ?? 'Administrator' },
     });
     if (!created.error) return { user: toUser(created.data.user), created: true };
-    if (created.error.code !== 'email_exists' && created.error.status !== 422) throw upstream(created.error, () => new ApiError(400, 'validation_failed'));
+    if (created.error.code !== 'email_exists' && created.error.status !== 422) throw upstream(created.error, () => new ValidationError('validation_failed'));
     const existing = await this.findUserByEmail(email);
-    if (!existing) throw new ApiError(409, 'conflict');
+    if (!existing) throw new ConflictError('conflict');
     const updated = await this.admin.admin.updateUserById(existing.id, {
       password: input.password, email_confirm: true, app_metadata: { role: 'admin' }, ...(input.name ? { user_metadata: { name: input.name } } : {}),
     });
-    if (updated.error) throw upstream(updated.error, () => new ApiError(400, 'validation_failed'));
+    if (updated.error) throw upstream(updated.error, () => new ValidationError('validation_failed'));
     return { user: toUser(updated.data.user), created: false };
   }
 
@@ -302,7 +301,7 @@ export class SupabaseAuthProvider implements AuthProvider {
   private async findUserByEmail(email: string): Promise<User | null> {
     for (let page = 1; page <= 1000; page++) {
       const { data, error } = await this.admin.admin.listUsers({ page, perPage: 1000 });
-      if (error) throw upstream(error, () => new ApiError(503, 'auth_unavailable'));
+      if (error) throw upstream(error, () => new UnavailableError('auth_unavailable'));
       const found = data.users.find((u: User) => normalizeEmail(u.email ?? '') === email);
       if (found) return found;
       if (data.users.length < 1000) return null;
@@ -315,11 +314,11 @@ export class SupabaseAuthProvider implements AuthProvider {
     const { data, error } = await this.client().verifyOtp({ email: address, token: code, type: 'recovery' });
     if (error || !data.session) {
       if (error) {
-        const mapped = upstream(error, () => new ApiError(400, 'invalid_code'));
+        const mapped = upstream(error, () => new ValidationError('invalid_code'));
         if (mapped.code !== 'invalid_code') throw mapped;
       }
       await this.addFailure(address, 'recovery');
-      throw new ApiError(400, 'invalid_code');
+      throw new ValidationError('invalid_code');
     }
     await this.clearFailures(address, 'recovery');
     return data.session;
@@ -351,7 +350,7 @@ export class SupabaseAuthProvider implements AuthProvider {
     const [row] = await this.sql<{ failures: number }[]>`
       select failures from private.auth_code_failures
       where email_hash = ${await sha256Hex(address)} and purpose = ${purpose} and updated_at > now() - make_interval(secs => ${this.codeTtl})`;
-    if ((row?.failures ?? 0) >= this.maxAttempts) throw new ApiError(400, 'code_attempts_exceeded');
+    if ((row?.failures ?? 0) >= this.maxAttempts) throw new ValidationError('code_attempts_exceeded');
   }
 
   private async addFailure(address: string, purpose: Purpose): Promise<void> {

@@ -362,17 +362,25 @@ interface Plan { report: ImportReport; inserts: PlannedWrite[]; updates: Planned
 const osmMapUrl = (lat?: number | null, lng?: number | null) =>
   lat != null && lng != null ? `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=18/${lat}/${lng}` : null;
 
-/** Compares a parsed file with the database state: what to insert, update, adopt and reuse, and every slug collision. */
-function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan {
-  const lists = Object.fromEntries(IMPORT_LISTS.map((l) => [l, { inFile: file[l].length, inserted: 0, updated: 0, unchanged: 0 }])) as ImportReport['lists'];
-  const report: ImportReport = {
-    dryRun, source: file.label, lists, changes: [], collisions: [], refusedOpeningHours: file.refusedOpeningHours,
-    counts: { categories: file.categories.length, zones: file.zones.length, buildings: file.buildings.length, places: file.places.length },
-  };
-  const plan: Plan = { report, inserts: [], updates: [], adoptions: [] };
+/** What a list's planner needs: the file, the database state, the plan it adds to and `settle` (one record's outcome). */
+interface PlanContext {
+  file: ParsedFile;
+  state: ImportState;
+  plan: Plan;
+  settle: ReturnType<typeof settlerOf>;
+}
 
-  /** Records the outcome of one record; answers the Ref its references use. */
-  function settle<R extends Existing>(
+/** A zone's Ref and its slug (places' slugs are qualified with it on a collision). */
+type ZoneRef = { ref: Ref; slug: string };
+
+/**
+ * Records the outcome of one record in `plan` (insert with a free slug and its collision, reuse, adopt,
+ * update or nothing) and answers the Ref its references use.
+ */
+function settlerOf(plan: Plan) {
+  const { report } = plan;
+  const lists = report.lists;
+  return function settle<R extends Existing>(
     list: ImportList, index: number, name: string, wantedSlug: string, id: Identity, resolution: Resolution<R>,
     desired: Record<string, unknown>, insertValues: () => Record<string, unknown>, newSlug: (collided: R | null) => string,
     comparable: Record<string, unknown> = desired,
@@ -415,11 +423,13 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
       lists[list].unchanged++;
     }
     return { id: row.id };
-  }
+  };
+}
 
-  const indexBy = <R extends Existing>(rows: R[]) => new Map(rows.filter((r) => r.source_id != null).map((r) => [key(r.source, r.source_id), r]));
+const indexBy = <R extends Existing>(rows: R[]) => new Map(rows.filter((r) => r.source_id != null).map((r) => [key(r.source, r.source_id), r]));
 
-  // categories: the same thing = a name in common (either language)
+/** Categories: the same thing = a name in common (either language). Answers each file slug's Ref. */
+function planCategories({ file, state, settle }: PlanContext): Map<string, Ref> {
   const categoryIdentity = indexBy(state.categories);
   const categorySlugs = new Map(state.categories.map((c) => [c.slug, c]));
   const wantedCategorySlugs = new Set(file.categories.map((c) => c.slug));
@@ -436,12 +446,15 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
       });
     categoryRefs.set(c.slug, ref);
   });
+  return categoryRefs;
+}
 
-  // zones: the same thing = a name in common and (when both have a position) within 3 km
+/** Zones: the same thing = a name in common and (when both have a position) within 3 km. Answers each file slug's Ref and slug. */
+function planZones({ file, state, settle }: PlanContext): Map<string, ZoneRef> {
   const zoneIdentity = indexBy(state.zones);
   const zoneSlugs = new Map(state.zones.map((z) => [z.slug, z]));
   const wantedZoneSlugs = new Set(file.zones.map((z) => z.slug));
-  const zoneRefs = new Map<string, { ref: Ref; slug: string }>();
+  const zoneRefs = new Map<string, ZoneRef>();
   file.zones.forEach((z, index) => {
     const names = namesOf(z.title, z.titleAr);
     const resolution = resolve(z.identity, zoneIdentity, zoneSlugs.get(z.slug),
@@ -460,8 +473,14 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
       });
     zoneRefs.set(z.slug, { ref, slug });
   });
+  return zoneRefs;
+}
 
-  // references to categories and zones outside the file (existingReferences): existing rows by slug
+/**
+ * The category and zone a building or place names: in the file, or (existingReferences) an existing row by
+ * slug. Throws ImportError listing every reference found in neither.
+ */
+function referencesOf({ file, state }: PlanContext, categoryRefs: Map<string, Ref>, zoneRefs: Map<string, ZoneRef>) {
   const problems: ImportError['problems'] = [];
   const dbCategoryBySlug = new Map(state.categories.map((c) => [c.slug, c.id]));
   const dbZoneBySlug = new Map(state.zones.map((z) => [z.slug, z]));
@@ -481,8 +500,12 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
     if (p.zoneSlug) zoneRef(p.zoneSlug, 'places', index);
   });
   if (problems.length) throw new ImportError(problems);
+  return { zoneRef, categoryRef };
+}
+type References = ReturnType<typeof referencesOf>;
 
-  // buildings (slug unique within the zone): the same thing = a name in common and within 100 m
+/** Buildings (slug unique within the zone): the same thing = a name in common and within 100 m. Answers the Refs by `zoneSlug#number`. */
+function planBuildings({ file, state, settle }: PlanContext, { zoneRef }: References): Map<string, Ref> {
   const buildingIdentity = indexBy(state.buildings);
   const buildingsByZoneSlug = new Map(state.buildings.map((b) => [`${b.zone_id}/${b.slug}`, b]));
   const zoneScope = (ref: Ref) => refValue(ref)!;
@@ -507,11 +530,16 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
       });
     if (b.number) buildingRefs.set(`${b.zoneSlug}#${b.number}`, ref);
   });
-  // a place may also name a building of its zone that is not in the file (made in the app)
-  const dbBuildingByNumber = new Map(state.buildings.filter((b) => b.number).map((b) => [`${b.zone_id}#${b.number}`, b.id]));
+  return buildingRefs;
+}
 
-  // places: the same thing = a name in common and within 100 m (or both without a position and in
-  // the same category), or the very same spot (10 m: renamed in place)
+/**
+ * Places: the same thing = a name in common and within 100 m (or both without a position and in the same
+ * category), or the very same spot (10 m: renamed in place). A place may also name a building of its zone
+ * that is not in the file (made in the app).
+ */
+function planPlaces({ file, state, settle }: PlanContext, { zoneRef, categoryRef }: References, buildingRefs: Map<string, Ref>) {
+  const dbBuildingByNumber = new Map(state.buildings.filter((b) => b.number).map((b) => [`${b.zone_id}#${b.number}`, b.id]));
   const placeIdentity = indexBy(state.places);
   const placesBySlug = new Map(state.places.map((p) => [p.slug, p]));
   const wantedPlaceSlugs = new Set(file.places.map((p) => p.wantedSlug));
@@ -548,6 +576,25 @@ function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan
       },
       comparable);
   });
+}
+
+/**
+ * Compares a parsed file with the database state: what to insert, update, adopt and reuse, and every slug
+ * collision — list by list in dependency order (categories and zones, then the references to them, buildings, places).
+ */
+function planImport(file: ParsedFile, state: ImportState, dryRun: boolean): Plan {
+  const lists = Object.fromEntries(IMPORT_LISTS.map((l) => [l, { inFile: file[l].length, inserted: 0, updated: 0, unchanged: 0 }])) as ImportReport['lists'];
+  const report: ImportReport = {
+    dryRun, source: file.label, lists, changes: [], collisions: [], refusedOpeningHours: file.refusedOpeningHours,
+    counts: { categories: file.categories.length, zones: file.zones.length, buildings: file.buildings.length, places: file.places.length },
+  };
+  const plan: Plan = { report, inserts: [], updates: [], adoptions: [] };
+  const context: PlanContext = { file, state, plan, settle: settlerOf(plan) };
+  const categoryRefs = planCategories(context);
+  const zoneRefs = planZones(context);
+  const references = referencesOf(context, categoryRefs, zoneRefs);
+  const buildingRefs = planBuildings(context, references);
+  planPlaces(context, references, buildingRefs);
   return plan;
 }
 

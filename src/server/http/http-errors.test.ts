@@ -1,7 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, toApiError } from './http-errors.ts';
-import { ConflictError, ForbiddenError, GoneError, NotFoundError, ValidationError } from '../domain-errors.ts';
+import { ConflictError, ForbiddenError, GoneError, NotFoundError, RateLimitedError, TooLargeError, UnauthenticatedError, UnavailableError, UnsupportedTypeError, ValidationError } from '../domain-errors.ts';
 import { ApiError } from './api-error.ts';
 
 describe('fieldErrors', () => {
@@ -38,6 +38,15 @@ describe('toApiError', () => {
     expect(toApiError(new ConflictError('category_in_use', { params: { count: 2 }, extra: { placesCount: 2 } })))
       .toMatchObject({ status: 409, code: 'category_in_use', params: { count: 2 }, details: { placesCount: 2 } });
     expect(toApiError(new GoneError('history_restore_expired', { params: { days: 30 } }))).toMatchObject({ status: 410, params: { days: 30 } });
+  });
+
+  it('maps the auth and upload kinds, with Retry-After from retryAfterSeconds', () => {
+    expect(toApiError(new UnauthenticatedError('invalid_credentials'))).toMatchObject({ status: 401, code: 'invalid_credentials', headers: undefined });
+    expect(toApiError(new TooLargeError('file_too_large', { params: { maxSize: 5 } }))).toMatchObject({ status: 413, params: { maxSize: 5 } });
+    expect(toApiError(new UnsupportedTypeError('invalid_file_type'))).toMatchObject({ status: 415, code: 'invalid_file_type' });
+    expect(toApiError(new RateLimitedError('rate_limited', { retryAfterSeconds: 60 }))).toMatchObject({ status: 429, headers: { 'Retry-After': '60' } });
+    expect(toApiError(new UnavailableError('auth_unavailable', { retryAfterSeconds: 5 }))).toMatchObject({ status: 503, headers: { 'Retry-After': '5' } });
+    expect(toApiError(new UnavailableError('auth_unavailable')).headers).toBeUndefined();
   });
 
   it('maps Hono HTTP exceptions (body limit, bad JSON)', () => {

@@ -61,15 +61,23 @@ export const DOMAIN_ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   gone: 410,
+  unauthenticated: 401,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
 } as const satisfies Record<DomainErrorKind, ContentfulStatusCode>;
 
 /**
  * Maps any thrown value to an ApiError: ours as is, domain errors by kind (DOMAIN_ERROR_STATUS, with
- * their code, fields, params and extra members), Postgres errors by SQLSTATE, the rest 500.
+ * their code, fields, params and extra members, and `Retry-After` from `retryAfterSeconds`), Postgres errors by SQLSTATE, the rest 500.
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof DomainError) return new ApiError(DOMAIN_ERROR_STATUS[error.kind], error.code, error.fields, error.params, undefined, error.extra);
+  if (error instanceof DomainError) {
+    const headers = error.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(error.retryAfterSeconds) };
+    return new ApiError(DOMAIN_ERROR_STATUS[error.kind], error.code, error.fields, error.params, headers, error.extra);
+  }
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError(413, 'payload_too_large');
     if (error.status === 400) return new ApiError(400, 'invalid_json');

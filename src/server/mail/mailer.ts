@@ -29,27 +29,15 @@ export function createSmtpMailer(config: SmtpConfig): Mailer {
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+  /** Sends `mail` to `to` in `lang`, with `headers` beside its Content-Language. */
+  const send = (to: string, lang: string, mail: { subject: string; text: string; html: string }, headers: Record<string, string>) =>
+    transport.sendMail({ from: config.from, to, subject: mail.subject, text: mail.text, html: mail.html, headers: { ...headers, 'Content-Language': lang } });
   return {
     async sendAuthMail({ to, kind, lang, siteName, code }) {
-      const mail = renderAuthMail(kind, lang, { siteName, code });
-      await transport.sendMail({
-        from: config.from,
-        to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: { 'X-Auth-Mail': kind, 'Content-Language': lang },
-      });
+      await send(to, lang, renderAuthMail(kind, lang, { siteName, code }), { 'X-Auth-Mail': kind });
     },
     async sendMail({ to, tag, lang, mail }) {
-      await transport.sendMail({
-        from: config.from,
-        to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: { 'X-Dalil-Mail': tag, 'Content-Language': lang },
-      });
+      await send(to, lang, mail, { 'X-Dalil-Mail': tag });
     },
     close() {
       transport.close();

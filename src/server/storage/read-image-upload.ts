@@ -1,6 +1,5 @@
 import { LIMITS } from '../../shared/schemas/common-schemas.ts';
-import { ApiError } from '../http/api-error.ts';
-import { SERVER_FIELD_MESSAGES } from '../domain-errors.ts';
+import { SERVER_FIELD_MESSAGES, TooLargeError, UnsupportedTypeError, ValidationError } from '../domain-errors.ts';
 import { detectImageType, type ImageType } from './image-type.ts';
 
 /** Room for the multipart boundaries and part headers around the file, in bytes. */
@@ -40,11 +39,11 @@ async function readBodyUpTo(request: Request, cap: number, maxBytes: number): Pr
 }
 
 function tooLarge(maxBytes: number) {
-  return new ApiError(413, 'file_too_large', { image: [SERVER_FIELD_MESSAGES.fileTooLarge] }, { maxSize: Math.round(maxBytes / 1024 / 1024) });
+  return new TooLargeError('file_too_large', { fields: { image: [SERVER_FIELD_MESSAGES.fileTooLarge] }, params: { maxSize: Math.round(maxBytes / 1024 / 1024) } });
 }
 
 function invalidType() {
-  return new ApiError(415, 'invalid_file_type', { image: [SERVER_FIELD_MESSAGES.invalidFileType] });
+  return new UnsupportedTypeError('invalid_file_type', { fields: { image: [SERVER_FIELD_MESSAGES.invalidFileType] } });
 }
 
 /**
@@ -54,25 +53,26 @@ function invalidType() {
  * without reading further. Then the file itself must be at most `maxBytes` (default 5 242 880) and
  * start with a PNG, JPEG or GIF signature — its name and declared type are ignored.
  *
- * Errors (ApiError): 400 `image_required` (not multipart, or no file in `field`), 413
- * `file_too_large`, 415 `invalid_file_type` (SVG, text, WebP, empty, … whatever the extension).
+ * Errors (domain errors, answered by http/http-errors.ts): ValidationError `image_required` (400: not multipart,
+ * or no file in `field`), TooLargeError `file_too_large` (413), UnsupportedTypeError `invalid_file_type` (415:
+ * SVG, text, WebP, empty, … whatever the extension).
  */
 export async function readImageUpload(request: Request, options: { maxBytes?: number; field?: string } = {}): Promise<ImageUpload> {
   const maxBytes = options.maxBytes ?? LIMITS.imageMaxBytes;
   const field = options.field ?? 'image';
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
-    throw new ApiError(400, 'image_required', { [field]: [SERVER_FIELD_MESSAGES.imageRequired] });
+    throw new ValidationError('image_required', { fields: { [field]: [SERVER_FIELD_MESSAGES.imageRequired] } });
   }
   const body = await readBodyUpTo(request, maxBytes + MULTIPART_OVERHEAD_BYTES, maxBytes);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new ApiError(400, 'image_required', { [field]: [SERVER_FIELD_MESSAGES.imageRequired] });
+    throw new ValidationError('image_required', { fields: { [field]: [SERVER_FIELD_MESSAGES.imageRequired] } });
   }
   const file = form.get(field);
-  if (!file || typeof file === 'string') throw new ApiError(400, 'image_required', { [field]: [SERVER_FIELD_MESSAGES.imageRequired] });
+  if (!file || typeof file === 'string') throw new ValidationError('image_required', { fields: { [field]: [SERVER_FIELD_MESSAGES.imageRequired] } });
   if (file.size > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectImageType(bytes);

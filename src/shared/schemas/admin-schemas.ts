@@ -6,7 +6,7 @@ import {
 import { buildingSchema, categorySchema, placeListItemSchema, zoneSchema } from './entity-schemas.ts';
 import { PLACE_GAPS } from './overview-schemas.ts';
 import { isKnownTimeZone, UNKNOWN_TIME_ZONE } from '../opening-hours.ts';
-import { IMAGE_FIELD_META, isHttpUrl, isImageUrl, LINK_FIELD_META, placeCreateSchema, placeUpdateSchema } from './place-form-schemas.ts';
+import { IMAGE_FIELD_META, isHttpUrl, isImageUrl, LINK_FIELD_META, optionalText as optionalPlaceText, placeCreateSchema, placeUpdateSchema } from './place-form-schemas.ts';
 
 /**
  * Request and response schemas of the admin API (`/api/admin/...`), shared by the
@@ -48,17 +48,8 @@ const M = ADMIN_FIELD_MESSAGES;
 /** Largest value of a Postgres `integer` (sort_order). */
 export const INT_MAX = 2_147_483_647;
 
-/** Trimmed optional text (or checked string): '' and null → null, absent → undefined. */
-function optionalText(max: number, check?: { test: (v: string) => boolean; message: string }) {
-  return z
-    .string({ error: check?.message ?? 'must be text' })
-    .refine(isStorableText, INVALID_CHARACTERS_MESSAGE)
-    .trim()
-    .max(max, M.tooLong)
-    .refine((v) => v === '' || !check || check.test(v), { message: check?.message ?? M.tooLong })
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v));
-}
+/** Trimmed optional text (place-form's), answering 'must be text' (or the check's message) for a non-string. */
+const optionalText = (max: number, check?: { test: (v: string) => boolean; message: string }) => optionalPlaceText(max, check, check?.message ?? 'must be text');
 const link = () => optionalText(TEXT_LIMITS.url, { test: isHttpUrl, message: M.invalidUrl }).meta(LINK_FIELD_META);
 const image = () => optionalText(TEXT_LIMITS.url, { test: isImageUrl, message: M.invalidUrl }).meta(IMAGE_FIELD_META);
 const required = (max: number, message: string) => z.string({ error: message }).refine(isStorableText, INVALID_CHARACTERS_MESSAGE).trim().min(1, message).max(max, M.tooLong);

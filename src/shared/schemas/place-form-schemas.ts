@@ -51,10 +51,13 @@ export function isImageUrl(value: string): boolean {
 
 const M = PLACE_FIELD_MESSAGES;
 
-/** Trimmed optional text: '' and null → null, absent → undefined. */
-function optionalText(max: number, check?: { test: (v: string) => boolean; message: string }) {
+/**
+ * Trimmed optional text (or checked string): '' and null → null, absent → undefined. `notText` is the
+ * message for a value that is not a string (zod's own when absent). Used by the admin bodies too.
+ */
+export function optionalText(max: number, check?: { test: (v: string) => boolean; message: string }, notText?: string) {
   return z
-    .string()
+    .string(notText === undefined ? undefined : { error: notText })
     .refine(isStorableText, INVALID_CHARACTERS_MESSAGE)
     .trim()
     .max(max, M.tooLong)

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, HStack, Image, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,10 @@ import { toaster } from '../../../components/ui/toaster.tsx';
 import { LIMITS } from '../../../shared/schemas/common-schemas.ts';
 import { uploadProblemOf } from '../../../lib/upload-image.ts';
 import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
-import { useAdminWebsiteSettingsQuery, toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';
+import { useAdminWebsiteSettingsQuery } from '../api/admin-website-settings-api.ts';
+import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';
 import { uploadAdminImage } from '../api/admin-uploads-api.ts';
+import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
 
 const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
 
@@ -184,9 +186,7 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
                 {t('common.save')}
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
+            <DialogCloseButton />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

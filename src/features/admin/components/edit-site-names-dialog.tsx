@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client-error.ts';
 import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
 import { useAdminWebsiteSettingsQuery, toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';
 import { cityTimeZone, isKnownTimeZone } from '../../../shared/opening-hours.ts';
+import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
 
 /** The runtime's IANA time zones, offered as suggestions of the time zone field. */
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
@@ -126,9 +127,7 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
                   {t('common.save')}
                 </Button>
               </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
+              <DialogCloseButton />
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/create-router.ts';
+import { pageOf } from '../../http/page-of.ts';
 import { categoryInUse, changeCategory, createCategory, removeCategory } from '../../queries/catalog-writes.ts';
 import { countCategoryPlaces, listCategories } from '../../queries/categories-queries.ts';
 import { mapSlugConflict } from '../../queries/slugs.ts';
@@ -32,11 +33,11 @@ export function adminCategoryRoutes(): ApiApp {
       const total = all.length;
       // categories are a small table: a page is a slice of the (name-ordered) matches
       if (q.page === undefined && q.limit === undefined) {
-        return c.json({ success: true as const, data: all, meta: { page: 1, limit: total, total } }, 200);
+        return c.json(pageOf(all, { page: 1, limit: total }, total), 200);
       }
       const page = q.page ?? 1;
       const limit = q.limit ?? LIMITS.defaultPageSize;
-      return c.json({ success: true as const, data: all.slice((page - 1) * limit, page * limit), meta: { page, limit, total } }, 200);
+      return c.json(pageOf(all.slice((page - 1) * limit, page * limit), { page, limit }, total), 200);
     },
   );
 

@@ -4,6 +4,7 @@ import { duplicatePairSchema, duplicatePairsQuerySchema, mergeBodySchema, mergeR
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/create-router.ts';
+import { pageOf } from '../../http/page-of.ts';
 import { listDuplicatePairs, mergePlaces } from '../../queries/duplicates-queries.ts';
 
 const tags = ['admin: duplicates'];
@@ -25,7 +26,7 @@ export function adminDuplicateRoutes(): ApiApp {
     async (c) => {
       const q = c.req.valid('query');
       const result = await c.var.db((tx) => listDuplicatePairs(tx, q));
-      return c.json({ success: true as const, data: result.rows, meta: { page: q.page, limit: q.limit, total: result.total } }, 200);
+      return c.json(pageOf(result.rows, q, result.total), 200);
     },
   );
 

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/create-router.ts';
+import { pageOf } from '../../http/page-of.ts';
 import { listDeletedPlaces, listHistory, restorePlaceVersion } from '../../queries/history-queries.ts';
 import { envelope, idSchema, pagedEnvelope } from '../../../shared/schemas/common-schemas.ts';
 import {
@@ -29,7 +30,7 @@ export function adminHistoryRoutes(): ApiApp {
     async (c) => {
       const q = c.req.valid('query');
       const result = await c.var.db((tx) => listHistory(tx, q.entity, q.entity === 'website' ? 1 : q.id!, q));
-      return c.json({ success: true as const, data: result.rows, meta: { page: q.page, limit: q.limit, total: result.total } }, 200);
+      return c.json(pageOf(result.rows, q, result.total), 200);
     },
   );
 
@@ -43,7 +44,7 @@ export function adminHistoryRoutes(): ApiApp {
     async (c) => {
       const q = c.req.valid('query');
       const result = await c.var.db((tx) => listDeletedPlaces(tx, q));
-      return c.json({ success: true as const, data: result.rows, meta: { page: q.page, limit: q.limit, total: result.total } }, 200);
+      return c.json(pageOf(result.rows, q, result.total), 200);
     },
   );
 

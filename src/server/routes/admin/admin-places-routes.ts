@@ -3,6 +3,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { created, idParams, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/create-router.ts';
+import { pageOf } from '../../http/page-of.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
 import { changePlace, createPlace, deletePlace, readPlace } from '../../queries/place-writes.ts';
 import { listPlaces } from '../../queries/places-queries.ts';
@@ -33,10 +34,7 @@ export function adminPlaceRoutes(): ApiApp {
       const q = c.req.valid('query');
       const result = await c.var.db((tx) =>
         listPlaces(tx, { categoryId: q.categoryId, zoneId: q.zoneId, buildingId: q.buildingId, missing: q.missing, search: q.search }, q));
-      return c.json({
-        success: true as const, data: result.rows.map(toPlaceListItem),
-        meta: { page: q.page, limit: q.limit, total: result.total, nextCursor: result.nextCursor },
-      }, 200);
+      return c.json(pageOf(result.rows.map(toPlaceListItem), q, result.total, result.nextCursor), 200);
     },
   );
 

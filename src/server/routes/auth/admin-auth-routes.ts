@@ -4,16 +4,15 @@ import { createRouter } from '../../http/create-router.ts';
 import { requireUser } from '../../auth/request-guards.ts';
 import { publicSession } from '../../auth/auth-provider.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { message } from '../../message-catalogue.ts';
+import { DomainError } from '../../domain-errors.ts';
 import {
   adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, logoutRequestSchema,
-  messageAnswer, messageResponseSchema, refreshRequestSchema,
+  messageResponseSchema, refreshRequestSchema,
 } from '../../../shared/schemas/auth-schemas.ts';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { changePassword } from './profile-routes.ts';
-import { authResponses, bearerToken, provider, rateLimit } from './auth-route-helpers.ts';
+import { authResponses, provider, rateLimit, signOut } from './auth-route-helpers.ts';
 import { jsonBody, security } from '../../http/openapi.ts';
-import { readOptionalJson } from '../../http/read-json.ts';
 
 const tags = ['admin auth'];
 
@@ -39,7 +38,7 @@ export function adminAuthRoutes(deps: AppDeps): ApiApp {
       try {
         session = await auth.login(email, password, { remember });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'email_not_verified') throw new ApiError(401, 'invalid_credentials');
+        if (error instanceof DomainError && error.code === 'email_not_verified') throw new ApiError(401, 'invalid_credentials');
         throw error;
       }
       if (!session.user.isAdmin) {
@@ -103,11 +102,7 @@ export function adminAuthRoutes(deps: AppDeps): ApiApp {
       request: { body: { content: { 'application/json': { schema: logoutRequestSchema } }, required: false } },
       responses: authResponses(messageResponseSchema, 'Signed out', [400]),
     }),
-    async (c) => {
-      const body = await readOptionalJson(c, logoutRequestSchema);
-      await auth.logout({ accessToken: bearerToken(c), refreshToken: body.refreshToken });
-      return c.json(messageAnswer(message('signed_out', c.var.lang)), 200);
-    },
+    async (c) => signOut(c, auth),
   );
   return app;
 }

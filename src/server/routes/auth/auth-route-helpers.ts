@@ -4,6 +4,9 @@ import type { AppDeps, AppEnv } from '../../http/app-deps.ts';
 import type { AuthProvider } from '../../auth/auth-provider.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, enforceRateLimit, type RateLimitedAction } from '../../auth/rate-limit.ts';
 import { apiErrorSchema } from '../../../shared/schemas/common-schemas.ts';
+import { logoutRequestSchema, messageAnswer } from '../../../shared/schemas/auth-schemas.ts';
+import { message } from '../../message-catalogue.ts';
+import { readOptionalJson } from '../../http/read-json.ts';
 
 const ERROR_NAMES: Record<number, string> = {
   400: 'Invalid input (error.fields), invalid or expired code', 401: 'Invalid credentials or token', 403: 'Not allowed / e-mail not verified',
@@ -32,4 +35,14 @@ export function bearerToken(c: Context<AppEnv>): string | undefined {
 export async function rateLimit(c: Context<AppEnv>, deps: AppDeps, action: RateLimitedAction, email?: string | null): Promise<void> {
   const ip = deps.clientIp?.(c) ?? null;
   await enforceRateLimit(deps.sql, deps.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS, action, { ip, email });
+}
+
+/**
+ * The sign-out of both audiences (POST /public/auth/logout, /admin/auth/logout): ends the session of the
+ * bearer token and/or of the optional body's `refreshToken`; always 200 `signed_out` in the request's language.
+ */
+export async function signOut(c: Context<AppEnv>, auth: AuthProvider) {
+  const body = await readOptionalJson(c, logoutRequestSchema);
+  await auth.logout({ accessToken: bearerToken(c), refreshToken: body.refreshToken });
+  return c.json(messageAnswer(message('signed_out', c.var.lang)), 200);
 }

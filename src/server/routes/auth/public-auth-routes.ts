@@ -9,9 +9,8 @@ import {
   verifyResetCodeRequestSchema,
 } from '../../../shared/schemas/auth-schemas.ts';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';
-import { authResponses, bearerToken, provider, rateLimit } from './auth-route-helpers.ts';
+import { authResponses, provider, rateLimit, signOut } from './auth-route-helpers.ts';
 import { jsonBody } from '../../http/openapi.ts';
-import { readOptionalJson } from '../../http/read-json.ts';
 
 const tags = ['auth'];
 
@@ -110,11 +109,7 @@ export function publicAuthRoutes(deps: AppDeps): ApiApp {
       request: { body: { content: { 'application/json': { schema: logoutRequestSchema } }, required: false } },
       responses: authResponses(messageResponseSchema, 'Signed out', [400]),
     }),
-    async (c) => {
-      const body = await readOptionalJson(c, logoutRequestSchema);
-      await auth.logout({ accessToken: bearerToken(c), refreshToken: body.refreshToken });
-      return c.json(messageAnswer(message('signed_out', c.var.lang)), 200);
-    },
+    async (c) => signOut(c, auth),
   );
 
   app.openapi(

@@ -6,6 +6,7 @@ import { notifyDecisions } from '../../mail/notify-decisions.ts';
 import { idParams, jsonResponses, security } from '../../http/openapi.ts';
 import { readOptionalJson } from '../../http/read-json.ts';
 import { createRouter } from '../../http/create-router.ts';
+import { pageOf } from '../../http/page-of.ts';
 import {
   approveAllPlaceRequests, approvePlaceRequest, getPlaceRequest, listPlaceRequests, notApplicableReason, rejectPlaceRequest, toPlaceRequest,
 } from '../../queries/place-requests-queries.ts';
@@ -39,7 +40,7 @@ export function moderationRoutes(deps?: AppDeps): ApiApp {
     async (c) => {
       const q = c.req.valid('query');
       const { rows, total } = await c.var.db((tx) => listPlaceRequests(tx, { type: q.type, status: q.status }, q));
-      return c.json({ success: true as const, data: rows.map((r) => toPlaceRequest(r, { admin: true })), meta: { page: q.page, limit: q.limit, total } }, 200);
+      return c.json(pageOf(rows.map((r) => toPlaceRequest(r, { admin: true })), q, total), 200);
     },
   );
 

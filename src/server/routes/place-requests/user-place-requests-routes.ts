@@ -4,6 +4,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { created, jsonBody, jsonResponses, security } from '../../http/openapi.ts';
 import { createRouter } from '../../http/create-router.ts';
+import { pageOf } from '../../http/page-of.ts';
 import {
   getPlaceRequest, listPlaceRequests, ownPlaces, submitCreateRequest, submitEditRequest, toPlaceRequest,
 } from '../../queries/place-requests-queries.ts';
@@ -67,7 +68,7 @@ export function contributionRoutes(): ApiApp {
       requireUser(c); // 401 without a session; "own" = auth.uid() of the transaction (private.owned_place_ids)
       const q = c.req.valid('query');
       const { rows, total } = await c.var.db((tx) => ownPlaces(tx, q.search, q));
-      return c.json({ success: true as const, data: rows, meta: { page: q.page, limit: q.limit, total } }, 200);
+      return c.json(pageOf(rows, q, total), 200);
     },
   );
 
@@ -82,7 +83,7 @@ export function contributionRoutes(): ApiApp {
       const user = requireUser(c);
       const q = c.req.valid('query');
       const { rows, total } = await c.var.db((tx) => listPlaceRequests(tx, { userId: user.id, type: q.type, status: q.status }, q));
-      return c.json({ success: true as const, data: rows.map((r) => toPlaceRequest(r)), meta: { page: q.page, limit: q.limit, total } }, 200);
+      return c.json(pageOf(rows.map((r) => toPlaceRequest(r)), q, total), 200);
     },
   );
 

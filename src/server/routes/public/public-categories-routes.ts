@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/create-router.ts';
+import { pageOf } from '../../http/page-of.ts';
 import { categoryIdBySlug, getCategoryBySlug, listCategories } from '../../queries/categories-queries.ts';
 import { toPlaceListItem } from '../../queries/mappers.ts';
 import { listPlaces } from '../../queries/places-queries.ts';
@@ -55,7 +56,7 @@ export function categoryRoutes(): ApiApp {
         if (categoryId === undefined) throw new ApiError(404, 'category_not_found');
         return listPlaces(tx, { categoryId, zoneSlug: q.zoneSlug, search: q.search, openNow: q.openNow }, q);
       });
-      return c.json({ success: true as const, data: result.rows.map(toPlaceListItem), meta: { page: q.page, limit: q.limit, total: result.total, nextCursor: result.nextCursor } }, 200);
+      return c.json(pageOf(result.rows.map(toPlaceListItem), q, result.total, result.nextCursor), 200);
     },
   );
   return app;

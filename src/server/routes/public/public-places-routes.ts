@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { jsonResponses } from '../../http/openapi.ts';
 import { createRouter } from '../../http/create-router.ts';
+import { pageOf } from '../../http/page-of.ts';
 import { toPlace, toPlaceListItem } from '../../queries/mappers.ts';
 import { placeHoursOf } from '../../opening-hours-evaluation.ts';
 import { redirectedPlaceSlug } from '../../queries/duplicates-queries.ts';
@@ -26,10 +27,7 @@ export function placeRoutes(deps: AppDeps): ApiApp {
     async (c) => {
       const q = c.req.valid('query');
       const result = await c.var.db((tx) => listPlaces(tx, { zoneSlug: q.zoneSlug, categorySlug: q.categorySlug, search: q.search, openNow: q.openNow }, q));
-      return c.json({
-        success: true as const, data: result.rows.map(toPlaceListItem),
-        meta: { page: q.page, limit: q.limit, total: result.total, nextCursor: result.nextCursor },
-      }, 200);
+      return c.json(pageOf(result.rows.map(toPlaceListItem), q, result.total, result.nextCursor), 200);
     },
   );
 

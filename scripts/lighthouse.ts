@@ -17,7 +17,9 @@
  * missed target, and writes bench-results/lighthouse-<time>.json. Exits 1 only when a run fails
  * (server, Chromium or Lighthouse error), not on missed targets: performance ≥ 95, accessibility 100 (issue #14).
  *
- * Env: LH_SKIP_BUILD=1, LH_RUNS (1…, default 3), LH_ONLY (comma-separated page names, e.g. `home-en,place-ar`),
+ * LH_BLOCK_SW=1 blocks `/sw.js` (the service worker then never registers: the page as before decision 047), to
+ * compare a first visit with and without the worker (decision 056).
+ * Env: LH_SKIP_BUILD=1, LH_BLOCK_SW=1, LH_RUNS (1…, default 3), LH_ONLY (comma-separated page names, e.g. `home-en,place-ar`),
  * CHROMIUM_PATH (default /usr/bin/chromium), LH_KEEP=1 (keep the temp data folder), LH_REPORTS=1 (also
  * write each run's full Lighthouse JSON report to bench-results/lighthouse-<time>/<page>-<run>.json).
  */
@@ -96,7 +98,10 @@ async function auditPage(url: string, reportName: string): Promise<PageRun> {
   const started = performance.now();
   try {
     chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES],
+      ...(env.LH_BLOCK_SW ? { blockedUrlPatterns: ['*/sw.js'] } : {}),
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (REPORTS_DIR) {

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
 import { CloudOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
+import { retryNetworkNow } from '../../../lib/network-status.ts';
 import { confirmResend, listOutbox, removeOutboxEntry, subscribeOutbox, type OutboxEntry, type OutboxKind } from '../../../lib/outbox.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -59,7 +60,7 @@ export function OutboxList({ kind }: { kind: OutboxKind }) {
                   <>
                     <Text fontSize="sm">{t('outbox.unsure')}</Text>
                     <HStack gap="2" wrap="wrap">
-                      <Button size="xs" onClick={() => void confirmResend(entry.id, outboxAuth())} aria-label={t('outbox.sendAgainNamed', { name })}>
+                      <Button size="xs" onClick={() => void confirmResend(entry.id, outboxAuth()).then(retryNetworkNow)} aria-label={t('outbox.sendAgainNamed', { name })}>
                         {t('outbox.sendAgain')}
                       </Button>
                       <Button size="xs" variant="outline" onClick={() => void removeOutboxEntry(entry.id)} aria-label={t('outbox.discardNamed', { name })}>

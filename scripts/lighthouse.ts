@@ -17,7 +17,10 @@
  * missed target, and writes bench-results/lighthouse-<time>.json. Exits 1 only when a run fails
  * (server, Chromium or Lighthouse error), not on missed targets: performance ≥ 95, accessibility 100 (issue #14).
  *
- * Env: LH_SKIP_BUILD=1, LH_RUNS (1…, default 3), LH_ONLY (comma-separated page names, e.g. `home-en,place-ar`),
+ * LH_BLOCK_SW=1 blocks `/sw.js` (the service worker then never registers: the page as before decision 047);
+ * LH_COMPARE_SW=1 runs every page both ways, alternating (`<page>` and `<page>-nosw`): a first visit with and
+ * without the worker under the same load (decision 056).
+ * Env: LH_SKIP_BUILD=1, LH_BLOCK_SW=1, LH_COMPARE_SW=1, LH_PORT / LH_PG_PORT (fixed ports; default free ones), LH_RUNS (1…, default 3), LH_ONLY (comma-separated page names, e.g. `home-en,place-ar`),
  * CHROMIUM_PATH (default /usr/bin/chromium), LH_KEEP=1 (keep the temp data folder), LH_REPORTS=1 (also
  * write each run's full Lighthouse JSON report to bench-results/lighthouse-<time>/<page>-<run>.json).
  */
@@ -91,12 +94,15 @@ function summariseLhr(lhr: LhResult, durationMs: number): PageRun {
 
 const REPORTS_DIR = env.LH_REPORTS ? path.join(root, 'bench-results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}`) : null;
 
-async function auditPage(url: string, reportName: string): Promise<PageRun> {
+async function auditPage(url: string, reportName: string, blockWorker: boolean): Promise<PageRun> {
   let chrome: LaunchedChrome | null = null;
   const started = performance.now();
   try {
     chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES],
+      ...(blockWorker ? { blockedUrlPatterns: ['*/sw.js'] } : {}),
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (REPORTS_DIR) {
@@ -113,10 +119,10 @@ async function auditPage(url: string, reportName: string): Promise<PageRun> {
 /** Lighthouse's own trace-recording failures: the page is fine, the run is repeated (at most twice). */
 const FLAKY_RECORDING = /NO_NAVSTART|NO_TRACING_STARTED|PROTOCOL_TIMEOUT|NO_FCP/;
 
-async function auditPageWithRetry(url: string, reportName: string): Promise<PageRun> {
+async function auditPageWithRetry(url: string, reportName: string, blockWorker: boolean): Promise<PageRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await auditPage(url, reportName);
+      return await auditPage(url, reportName, blockWorker);
     } catch (error) {
       if (attempt > 2 || !FLAKY_RECORDING.test(String((error as Error).message))) throw error;
       log(`  (Lighthouse did not record the run: ${(error as Error).message.split(' ')[1]}; again)`);
@@ -152,8 +158,8 @@ async function main() {
   chmodSync(dir, 0o755);
   let server: Server | null = null;
   try {
-    const pgPort = await freePort();
-    const port = await freePort();
+    const pgPort = Number(env.LH_PG_PORT) || await freePort();
+    const port = Number(env.LH_PORT) || await freePort();
     log(`Starting the stack on ${dir} (HTTP ${port}, Postgres ${pgPort})…`);
     server = await startServer(dir, pgPort, port);
     log(`Stack up in ${server.startupMs} ms (first start: migrations + real dataset).`);
@@ -163,15 +169,26 @@ async function main() {
       { name: 'home-en', path: '/' }, { name: 'home-ar', path: '/ar' },
       { name: 'places-en', path: '/places' }, { name: 'places-ar', path: '/places/ar' },
       { name: 'place-en', path: `/p/${slug}` }, { name: 'place-ar', path: `/p/${slug}/ar` },
-    ].filter((p) => !ONLY || ONLY.has(p.name));
+    ].filter((p) => !ONLY || ONLY.has(p.name))
+      .flatMap((p) => (env.LH_COMPARE_SW ? [{ ...p, blockWorker: false }, { ...p, name: `${p.name}-nosw`, blockWorker: true }] : [{ ...p, blockWorker: Boolean(env.LH_BLOCK_SW) }]));
 
+    // LH_COMPARE_SW: the runs with and without the worker alternate, so both see the same load
+    const runsOf = new Map<string, PageRun[]>(pages.map((p) => [p.name, []]));
+    if (env.LH_COMPARE_SW) {
+      for (let attempt = 0; attempt < RUNS; attempt++) {
+        for (const page of pages) {
+          log(`▶ ${page.name} ${page.path} (run ${attempt + 1}/${RUNS})`);
+          runsOf.get(page.name)!.push(await auditPageWithRetry(base + page.path, `${page.name}-${attempt + 1}`, page.blockWorker));
+        }
+      }
+    }
     const results = [];
     for (const page of pages) {
       const url = base + page.path;
-      const runs: PageRun[] = [];
-      for (let attempt = 0; attempt < RUNS; attempt++) {
+      const runs = runsOf.get(page.name)!;
+      for (let attempt = runs.length; attempt < RUNS; attempt++) {
         log(`▶ ${page.name} ${page.path} (run ${attempt + 1}/${RUNS}${attempt ? `; performance so far ${runs.map((x) => x.scores.performance).join('/')}` : ''})`);
-        runs.push(await auditPageWithRetry(url, `${page.name}-${attempt + 1}`));
+        runs.push(await auditPageWithRetry(url, `${page.name}-${attempt + 1}`, page.blockWorker));
       }
       // the median run by performance score (the lower middle one for an even count)
       const median = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0))[Math.floor((runs.length - 1) / 2)]!;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ApiError } from './api-client-error.ts';
 import { takeBootResponse } from './boot-responses.ts';
 import { storedLang } from './browser-language.ts';
-import { importAgain, reportNetworkFailure, reportNetworkSuccess } from './network-status.ts';
+import { importAgain, reportNetworkFailure, reportNetworkSuccess, watchSlowRequest } from './network-status.ts';
 import { noteAnswer } from './offline-copy.ts';
 import type * as PublicResponseSchemas from './public-response-schemas.ts';
 import { session } from './session.ts';
@@ -169,19 +169,26 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       throw new ApiError(0, 'network_error', 'Network issue. Please check your connection.');
     }
   };
-  let res = await send(picked.token);
-  if (res.status === 401 && picked.token && hooks) {
-    const fresh = await refreshOnce(picked.scope);
-    if (fresh) res = await send(fresh);
-    if (!fresh || res.status === 401) {
-      hooks.onAuthFailure(picked.scope);
-    }
-  }
+  // a weak network: past a few seconds without an answer, the network notice says so (decision 056)
+  const answered = watchSlowRequest();
+  let res: Response;
   let json: any;
   try {
-    json = await res.json();
-  } catch {
-    json = null;
+    res = await send(picked.token);
+    if (res.status === 401 && picked.token && hooks) {
+      const fresh = await refreshOnce(picked.scope);
+      if (fresh) res = await send(fresh);
+      if (!fresh || res.status === 401) {
+        hooks.onAuthFailure(picked.scope);
+      }
+    }
+    try {
+      json = await res.json();
+    } catch {
+      json = null;
+    }
+  } finally {
+    answered();
   }
   if (!res.ok || !json || json.success === false) {
     const retryAfter = Number(res.headers.get('Retry-After') ?? NaN);

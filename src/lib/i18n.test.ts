@@ -28,3 +28,29 @@ describe('the browser\'s strings (decision 051: an Arabic page loads no English 
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
   });
 });
+
+describe('counted strings take the language\'s plural forms (i18next `count`)', () => {
+  const t = async (lang: 'en' | 'ar', key: string, values: Record<string, unknown>) => {
+    const { createInstance } = await import('i18next');
+    const instance = createInstance();
+    await instance.init({ lng: lang, fallbackLng: false, ns: ['admin'], defaultNS: 'admin', interpolation: { escapeValue: false }, resources: { [lang]: { admin: read(lang, 'admin.json') } } });
+    return instance.t(key, values);
+  };
+
+  it('admin:import.applied counts the new and the updated places (English one/other, Arabic zero…other)', async () => {
+    expect(await t('en', 'import.applied', { inserted: 1, updated: 0 })).toBe('Imported: 1 new place, 0 updated');
+    expect(await t('en', 'import.applied', { inserted: 12, updated: 1 })).toBe('Imported: 12 new places, 1 updated');
+    expect(await t('ar', 'import.applied', { inserted: 0, updated: 1 })).toBe('تم الاستيراد: لم يُضَف أي مكان جديد، وحُدِّث مكان واحد');
+    expect(await t('ar', 'import.applied', { inserted: 2, updated: 2 })).toBe('تم الاستيراد: أُضيف مكانان جديدان، وحُدِّث مكانان');
+    expect(await t('ar', 'import.applied', { inserted: 3, updated: 11 })).toBe('تم الاستيراد: أُضيفت 3 أماكن جديدة، وحُدِّث 11 مكانًا');
+    expect(await t('ar', 'import.applied', { inserted: 100, updated: 0 })).toBe('تم الاستيراد: أُضيف 100 مكان جديد، ولم يُحدَّث أي مكان');
+  });
+
+  it('admin:history.deletedDescription counts the days', async () => {
+    expect(await t('en', 'history.deletedDescription', { count: 1 })).toBe('Places deleted in the last day can be restored.');
+    expect(await t('en', 'history.deletedDescription', { count: 30 })).toBe('Places deleted in the last 30 days can be restored.');
+    expect(await t('ar', 'history.deletedDescription', { count: 2 })).toBe('يمكن استعادة الأماكن المحذوفة خلال آخر يومين.');
+    expect(await t('ar', 'history.deletedDescription', { count: 7 })).toBe('يمكن استعادة الأماكن المحذوفة خلال آخر 7 أيام.');
+    expect(await t('ar', 'history.deletedDescription', { count: 30 })).toBe('يمكن استعادة الأماكن المحذوفة خلال آخر 30 يومًا.');
+  });
+});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client-error.ts';
 import { isNetworkError } from './network-status.ts';
 
@@ -15,5 +15,29 @@ describe('isNetworkError', () => {
     ['Failed to fetch', false],
   ])('%s → %s', (error, expected) => {
     expect(isNetworkError(error)).toBe(expected);
+  });
+});
+
+describe('a slow request (decision 056)', () => {
+  it('turns the state slow past SLOW_REQUEST_MS without an answer, and back once every slow request is answered', async () => {
+    const { getNetworkState, SLOW_REQUEST_MS, watchSlowRequest } = await import('./network-status.ts');
+    vi.useFakeTimers();
+    try {
+      const quick = watchSlowRequest();
+      vi.advanceTimersByTime(SLOW_REQUEST_MS - 1);
+      quick();
+      vi.advanceTimersByTime(SLOW_REQUEST_MS);
+      expect(getNetworkState().slow).toBe(false);
+      const a = watchSlowRequest();
+      const b = watchSlowRequest();
+      vi.advanceTimersByTime(SLOW_REQUEST_MS);
+      expect(getNetworkState().slow).toBe(true);
+      a();
+      expect(getNetworkState().slow).toBe(true);
+      b();
+      expect(getNetworkState().slow).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

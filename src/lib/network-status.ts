@@ -3,25 +3,28 @@ import { ApiError } from './api-client-error.ts';
 /**
  * What the app knows of the network, for the network notice (src/components/errors/network-notice.tsx,
  * decision 045): `offline` follows the browser's online/offline events; `failed` is set when a request or a
- * route's script failed for the network and cleared by the next answer that arrives. Small and free of UI:
+ * route's script failed for the network and cleared by the next answer that arrives; `slow` while an API request has
+ * waited more than `SLOW_REQUEST_MS` for its answer (a weak network, decision 056). Small and free of UI:
  * the API client and the router report to it before the page is interactive.
  */
 export interface NetworkState {
   offline: boolean;
   failed: boolean;
+  /** An API request has been waiting for its answer for more than SLOW_REQUEST_MS (still waiting). */
+  slow: boolean;
   /** The visitor closed the notice; a new failure or going offline again shows it again. */
   dismissed: boolean;
 }
 
 const browser = typeof window !== 'undefined';
-let state: NetworkState = { offline: browser && navigator.onLine === false, failed: false, dismissed: false };
+let state: NetworkState = { offline: browser && navigator.onLine === false, failed: false, slow: false, dismissed: false };
 const listeners = new Set<() => void>();
 const backListeners = new Set<() => void>();
 const waiting = new Set<() => void>();
 
 function set(next: Partial<NetworkState>) {
   const merged = { ...state, ...next };
-  if (merged.offline === state.offline && merged.failed === state.failed && merged.dismissed === state.dismissed) return;
+  if (merged.offline === state.offline && merged.failed === state.failed && merged.slow === state.slow && merged.dismissed === state.dismissed) return;
   state = merged;
   for (const listener of listeners) listener();
 }
@@ -59,6 +62,28 @@ export function reportNetworkFailure() {
 /** An answer arrived: the connection works (the notice of a failure goes). */
 export function reportNetworkSuccess() {
   if (state.failed) set({ failed: false });
+}
+
+/**
+ * After this long without an answer, a request says the network is slow (the notice shows while it still waits):
+ * a few seconds, past the service worker's 3 s wait for a copy it has (decision 047), so a copy served in time says
+ * nothing more — placeholders never stand alone for as long as a weak network takes (issue #29).
+ */
+export const SLOW_REQUEST_MS = 4_000;
+let slowRequests = 0;
+
+/** Watches one request: past SLOW_REQUEST_MS without an answer the state turns `slow`; call the returned function once it is answered (or failed). */
+export function watchSlowRequest(): () => void {
+  let marked = false;
+  const timer = setTimeout(() => {
+    marked = true;
+    slowRequests++;
+    set({ slow: true, dismissed: false });
+  }, SLOW_REQUEST_MS);
+  return () => {
+    clearTimeout(timer);
+    if (marked && --slowRequests === 0) set({ slow: false });
+  };
 }
 
 export function dismissNetworkNotice() {

@@ -62,8 +62,22 @@ export interface OutboxEntry {
   createdAt: string;
   /** Sends tried from the outbox so far. */
   attempts: number;
-  /** `waiting`: sent once the network is back; `rejected`: the API refused it (a 4xx), kept to be read and removed. */
-  state: 'waiting' | 'rejected';
+  /**
+   * `waiting`: sent once the network is back; `rejected`: the API refused it (a 4xx), kept to be read and removed;
+   * `unsure`: still unsent when the API may have forgotten its key (past `OUTBOX_KEY_WINDOW_MS` of its first send,
+   * decision 056) — a send then could record it twice, so it waits for the person to check and send it again.
+   */
+  state: 'waiting' | 'rejected' | 'unsure';
+  /** ISO 8601: when the person, asked about an `unsure` entry, chose to send it again (its key's window starts again). */
+  confirmedAt?: string;
+  /** The page's language when it was made: the API answers (and refuses) in it (`Accept-Language`). */
+  lang?: 'en' | 'ar';
+  /**
+   * The session's access token when it was queued, so the service worker's Background Sync can send it with no page
+   * open (decision 056) — never the refresh token. Only while `waiting`: it goes when the entry is sent, refused,
+   * set aside as `unsure`, past its expiry, answered 401, or the user signs out (the entry goes then).
+   */
+  auth?: { token: string; /** ms since the epoch (the token's `exp`). */ expiresAt: number };
   /** The API's refusal (`rejected` only): status, code, message in the request's language. */
   error?: { status: number; code: string; message: string };
 }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { offlineDb } from './offline-db.ts';
 import { clearUserOfflineData } from './offline-user-data.ts';
-import { isRetryableFailure, listOutbox, queueRequest, removeOutboxEntry, sendOutbox, type OutboxInput } from './outbox.ts';
+import { confirmResend, isRetryableFailure, listOutbox, OUTBOX_KEY_WINDOW_MS, queueRequest, removeOutboxEntry, sendOutbox, type OutboxInput } from './outbox.ts';
 import { getSavedPlace, listSavedPlaces, refreshSavedPlace, refreshSavedPlaces, removeSavedPlace, savePlace, subscribeSavedPlaces, type SavablePlace } from './saved-places.ts';
 
 const place = (slug: string, overrides: Partial<SavablePlace> = {}): SavablePlace => ({
@@ -142,6 +142,58 @@ describe('outbox', () => {
     expect(await sendOutbox('u1', async () => { throw new Error('not called'); })).toMatchObject({ sent: [], rejected: [] });
     await removeOutboxEntry(result.rejected[0].id);
     expect(await listOutbox('u1')).toEqual([]);
+  });
+
+  it('past its key’s window (the API keeps keys 24 h) an entry is not sent but set aside as unsure; "Send again" starts a new window with the same key', async () => {
+    const entry = await queueRequest(input('u1', { auth: { token: 't', expiresAt: Date.now() + 3600_000 } }));
+    const created = Date.parse(entry.createdAt);
+    const keys: string[] = [];
+    const send = async (e: { idempotencyKey: string }) => {
+      keys.push(e.idempotencyKey);
+      return {};
+    };
+    const late = () => created + OUTBOX_KEY_WINDOW_MS + 1;
+    const result = await sendOutbox('u1', send, { now: late });
+    expect(keys).toEqual([]);
+    expect(result.unsure).toHaveLength(1);
+    const [stored] = await listOutbox('u1');
+    expect(stored).toMatchObject({ state: 'unsure' });
+    expect(stored.auth).toBeUndefined();
+    // not sent by a later try either, nor by the worker's sync
+    expect(await sendOutbox(null, send, { storedTokenOnly: true })).toMatchObject({ sent: [], unsure: [] });
+    expect(keys).toEqual([]);
+    // the person checked their requests and sends it again: the same key, sent now
+    await confirmResend(entry.id);
+    expect((await listOutbox('u1'))[0]).toMatchObject({ state: 'waiting', idempotencyKey: entry.idempotencyKey });
+    expect((await sendOutbox('u1', send)).sent).toHaveLength(1);
+    expect(keys).toEqual([entry.idempotencyKey]);
+    // just inside the window it is sent without asking
+    const fresh = await queueRequest(input('u1'));
+    expect((await sendOutbox('u1', send, { now: () => Date.parse(fresh.createdAt) + OUTBOX_KEY_WINDOW_MS - 1000 })).sent).toHaveLength(1);
+  });
+
+  it('the worker’s sync (every user, stored token only) sends entries with a valid token and drops expired or refused tokens', async () => {
+    const live = await queueRequest(input('u1', { auth: { token: 'live', expiresAt: Date.now() + 3600_000 } }));
+    await queueRequest(input('u2', { auth: { token: 'old', expiresAt: Date.now() - 1000 } }));
+    await queueRequest(input('u3'));
+    const tokens: string[] = [];
+    const result = await sendOutbox(null, async (e) => {
+      tokens.push(e.auth!.token);
+      return { ok: true };
+    }, { storedTokenOnly: true });
+    expect(tokens).toEqual(['live']);
+    expect(result.sent.map((s) => s.entry.id)).toEqual([live.id]);
+    expect(result).toMatchObject({ waiting: 2, retryLater: false });
+    const left = await listOutbox(null);
+    expect(left.map((e) => e.userId).sort()).toEqual(['u2', 'u3']);
+    expect(left.every((e) => e.auth === undefined && e.state === 'waiting')).toBe(true);
+    // a 401 keeps the entry for the pages, without its token; a network failure asks the browser to retry later
+    await queueRequest(input('u4', { auth: { token: 'revoked', expiresAt: Date.now() + 3600_000 } }));
+    expect(await sendOutbox('u4', async () => { throw apiError(401); }, { storedTokenOnly: true })).toMatchObject({ waiting: 1, retryLater: false });
+    expect((await listOutbox('u4'))[0].auth).toBeUndefined();
+    await queueRequest(input('u5', { auth: { token: 'ok', expiresAt: Date.now() + 3600_000 } }));
+    expect(await sendOutbox('u5', async () => { throw apiError(0); }, { storedTokenOnly: true })).toMatchObject({ waiting: 1, retryLater: true });
+    expect((await listOutbox('u5'))[0].auth?.token).toBe('ok');
   });
 
   it('clearUserOfflineData removes that user’s queued requests only, and keeps the saved places', async () => {

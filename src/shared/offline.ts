@@ -52,6 +52,14 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
  */
 export const CACHE_PAGE_MESSAGE = 'CACHE_PAGE';
 
+/** Background Sync tag the pages register when a write waits in the outbox (decision 056); the worker's `sync` sends it. */
+export const OUTBOX_SYNC_TAG = 'dalil-outbox';
+/**
+ * Message the worker posts to the open pages after its `sync` changed the outbox: `{ type, sent: {entry, answer}[],
+ * rejected: entry[], unsure: entry[] }` (src/lib/outbox.ts `OutboxSendResult`) — the pages then toast and refresh.
+ */
+export const OUTBOX_CHANGED_MESSAGE = 'dalil-outbox-changed';
+
 /** First path segments of pages that belong to a person (accounts, sign-in, admin): never cached. */
 export const PRIVATE_SECTIONS = ['admin', 'auth', 'profile'] as const;
 /** First path segments that are not pages (the API, uploads, build assets). */

@@ -8,6 +8,8 @@
  * - uploads: CacheFirst; map tiles: CacheFirst as seen (never prefetched), ≈ 50 MB;
  * - never cached: a request with `Authorization`, `/profile`, `/admin`, `/auth` pages and every other API call
  *   (no route: the browser handles them as without a worker), answers marked `private` or `no-store`.
+ * Background Sync (Chromium): a `sync` tagged `dalil-outbox` sends the outbox's waiting writes (src/sw/outbox-sync.ts,
+ * decision 056).
  * A new worker waits until the page asks it to take over (the update prompt's "Reload"): a page never runs
  * scripts of one build against the HTML of another.
  */
@@ -22,6 +24,7 @@ import {
   NETWORK_TIMEOUT_SECONDS, OFFLINE_COPY_HEADER, OFFLINE_COPY_META, OFFLINE_PAGES, pageLang, SKIP_WAITING_MESSAGE,
   tileUrlPattern,
 } from '../shared/offline.ts';
+import { listenForOutboxSync } from './outbox-sync.ts';
 
 interface ManifestEntry { url: string; revision: string | null }
 interface WorkerScope {
@@ -29,6 +32,7 @@ interface WorkerScope {
   location: Location;
   skipWaiting(): Promise<void>;
   addEventListener(type: string, listener: (event: any) => void): void;
+  clients: { matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<{ postMessage(m: unknown): void }[]> };
 }
 declare const self: WorkerScope;
 
@@ -49,6 +53,9 @@ cleanupOutdatedCaches();
 
 // The first worker takes the open page at once (nothing to mix with); an update waits for SKIP_WAITING.
 clientsClaim();
+
+// The outbox's Background Sync: queued writes sent once the browser has a network, even with no page open.
+listenForOutboxSync(self, API_BASE.href);
 
 // Pages of earlier builds go with them (their scripts are no longer precached).
 self.addEventListener('activate', (event: { waitUntil(p: Promise<unknown>): void }) => {

@@ -1,7 +1,7 @@
-import { expect, request, test, type Page } from '@playwright/test';
-import { adminApi, loginAdmin, tr, uid, type AdminTokens } from './admin-fixtures.ts';
-import { codeFromMail, uniqueEmail } from './auth-mailbox.ts';
-import { blockMapTiles, LANGS, localized, waitForHydration, type Lang } from './public-fixtures.ts';
+import { expect, request, test } from '@playwright/test';
+import { loginAdmin, tr, uid, type AdminTokens } from './admin-fixtures.ts';
+import { createRequestsNamed, deviceRecords, newUser, openRequestsSignedIn } from './offline-fixtures.ts';
+import { blockMapTiles, LANGS, localized, waitForHydration } from './public-fixtures.ts';
 
 /**
  * Issue #29, decision 048: saved places open with no network, with their hours and "open now" read on the device;
@@ -9,60 +9,11 @@ import { blockMapTiles, LANGS, localized, waitForHydration, type Lang } from './
  * the replay of its key answered with the same request; signing out leaves nothing of the user in IndexedDB.
  * (The service worker is another part of the issue: here /saved is opened by a client-side navigation.)
  */
-const PASSWORD = 'offline-pass-1';
 let admin: AdminTokens;
 
 test.beforeAll(async ({ baseURL }) => {
   admin = await loginAdmin(baseURL!);
 });
-
-/** The records of a store of the device's database (`dalil-offline`), read in the page. */
-function deviceRecords(page: Page, store: 'savedPlaces' | 'outbox') {
-  return page.evaluate((name) => new Promise<Record<string, unknown>[]>((resolve, reject) => {
-    const open = indexedDB.open('dalil-offline');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains(name)) {
-        db.close();
-        resolve([]);
-        return;
-      }
-      const all = db.transaction(name).objectStore(name).getAll();
-      all.onsuccess = () => {
-        db.close();
-        resolve(all.result as Record<string, unknown>[]);
-      };
-      all.onerror = () => reject(all.error);
-    };
-  }), store);
-}
-
-/** A verified account made through the API with the code from the dev mailbox. */
-async function newUser(baseURL: string, lang: Lang) {
-  const email = uniqueEmail(`offline-${lang}`);
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'Accept-Language': lang } });
-  try {
-    expect((await api.post('/api/public/auth/register', { data: { email, password: PASSWORD, name: `Offline ${lang}` } })).status()).toBe(201);
-    const code = await codeFromMail(email, 'signup-code');
-    const body = await (await api.post('/api/public/auth/verify-email', { data: { email, code } })).json();
-    expect(body.success).toBe(true);
-    return { token: body.data.token as string, refreshToken: body.data.refreshToken as string, id: body.data.user?.id as string | undefined };
-  } finally {
-    await api.dispose();
-  }
-}
-
-/** The pending creation requests (admin API) of the place called `name`. */
-async function createRequestsNamed(baseURL: string, name: string) {
-  const api = await adminApi(baseURL, admin);
-  try {
-    const list = await api.get('/api/admin/place-requests?type=create&limit=100').then((r) => r.json());
-    return (list.data as { id: number; payload: { name?: string } }[]).filter((r) => r.payload.name === name);
-  } finally {
-    await api.dispose();
-  }
-}
 
 for (const lang of LANGS) {
   const t = (key: string, vars: Record<string, string | number> = {}) => tr(lang, key, vars);
@@ -177,12 +128,7 @@ for (const lang of LANGS) {
     const placeName = `E2E Offline Cafe ${uid()}`;
     const nameField = lang === 'ar' ? 'common:contribute.form.fields.nameAr' : 'common:contribute.form.fields.name';
 
-    await page.goto(localized('/', lang));
-    await page.evaluate(([token, refreshToken]) => {
-      localStorage.setItem('auth_token', token);
-      localStorage.setItem('auth_refresh_token', refreshToken);
-    }, [user.token, user.refreshToken]);
-    await page.goto(localized('/profile/creation-requests', lang));
+    await openRequestsSignedIn(page, user, lang);
     await expect(page.getByRole('heading', { name: t('common:contribute.requests.createHeading'), exact: true })).toBeVisible();
 
     const fillAndSendOffline = async (name: string) => {
@@ -207,7 +153,7 @@ for (const lang of LANGS) {
     expect(queued[0]).toMatchObject({ kind: 'create', path: '/public/places', state: 'waiting', body: { name: placeName, categoryId: category.id } });
     const key = queued[0].idempotencyKey as string;
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await createRequestsNamed(baseURL!, placeName)).toHaveLength(0);
+    expect(await createRequestsNamed(baseURL!, admin, placeName)).toHaveLength(0);
 
     // ---- back online: sent once by itself ----
     await context.setOffline(false);
@@ -215,7 +161,7 @@ for (const lang of LANGS) {
     await expect(waiting).toHaveCount(0);
     await expect(page.getByRole('listitem').filter({ hasText: placeName })).toContainText(t('common:contribute.requests.statuses.pending'));
     expect(await deviceRecords(page, 'outbox')).toEqual([]);
-    const recorded = await createRequestsNamed(baseURL!, placeName);
+    const recorded = await createRequestsNamed(baseURL!, admin, placeName);
     expect(recorded).toHaveLength(1);
 
     // a replay of its key (what a lost answer's retry sends) gets the same answer, no second request
@@ -224,7 +170,7 @@ for (const lang of LANGS) {
     expect(replay.headers()['idempotent-replayed']).toBe('true');
     expect((await replay.json()).data.id).toBe(recorded[0].id);
     await api.dispose();
-    expect(await createRequestsNamed(baseURL!, placeName)).toHaveLength(1);
+    expect(await createRequestsNamed(baseURL!, admin, placeName)).toHaveLength(1);
 
     // ---- signing out (still offline) leaves nothing of the user in IndexedDB ----
     await fillAndSendOffline(`${placeName} 2`);
@@ -234,6 +180,6 @@ for (const lang of LANGS) {
     await expect.poll(() => deviceRecords(page, 'outbox')).toEqual([]);
     await context.setOffline(false);
     // and nothing was sent for it
-    expect(await createRequestsNamed(baseURL!, `${placeName} 2`)).toHaveLength(0);
+    expect(await createRequestsNamed(baseURL!, admin, `${placeName} 2`)).toHaveLength(0);
   });
 }

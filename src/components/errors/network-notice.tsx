@@ -90,7 +90,8 @@ export function NetworkNotice() {
   useOnlineVersionWhenBack(copy.at !== null);
   const copyShown = copy.at !== null && copyDismissed !== copy.at;
   useMinuteTick(copyShown);
-  const shown = ((state.offline || state.failed) && !state.dismissed) || copyShown;
+  const shown = ((state.offline || state.failed || state.slow) && !state.dismissed) || copyShown;
+  const kind = state.offline ? 'offline' : state.failed ? 'failed' : 'slow';
   const dismiss = () => {
     dismissNetworkNotice();
     setCopyDismissed(copy.at);
@@ -123,14 +124,14 @@ export function NetworkNotice() {
       )}
       {shown && !copyShown && (
         <Box
-          data-network-notice={state.offline ? 'offline' : 'failed'}
+          data-network-notice={kind}
           position="fixed" insetInline="0" bottom="0" zIndex="toast" px="4" py="3"
           bg="gray.900" color="white" _dark={{ bg: 'gray.100', color: 'gray.900' }} boxShadow="lg"
         >
           <Stack direction="row" align="center" maxW="6xl" mx="auto" gap="3">
             <WifiOff aria-hidden size={20} />
-            <Text flex="1" fontSize="sm">{t(state.offline ? 'notice.offline' : 'notice.failed')}</Text>
-            {!state.offline && (
+            <Text flex="1" fontSize="sm">{t(`notice.${kind}`)}</Text>
+            {kind === 'failed' && (
               <Button size="xs" variant="outline" color="inherit" onClick={retryNetworkNow}>{t('notice.retry')}</Button>
             )}
             <Button size="sm" variant="ghost" color="inherit" px="0" aria-label={t('notice.dismiss')} onClick={dismissNetworkNotice}><X aria-hidden /></Button>

@@ -121,7 +121,7 @@ function DeletedPlaces({ onRestore }: { onRestore: (entryId: number, name: strin
   return (
     <Box as="section" aria-labelledby="history-deleted">
       <Heading as="h2" id="history-deleted" size="lg" mb="1">{t('history.deletedTitle')}</Heading>
-      <Text color="fg.muted" mb="4">{t('history.deletedDescription', { days: HISTORY_RESTORE_DAYS })}</Text>
+      <Text color="fg.muted" mb="4">{t('history.deletedDescription', { count: HISTORY_RESTORE_DAYS })}</Text>
       {query.isError ? <ErrorState message={t('history.loadError')} onRetry={() => void query.refetch()} />
         : !query.data ? <LinesSkeleton lines={3} />
         : query.data.data.length === 0 ? <EmptyBlock title={t('history.noDeleted')} icon={<History />} />

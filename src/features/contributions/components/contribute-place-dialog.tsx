@@ -16,6 +16,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
 import type { Place } from '../../../shared/schemas/entity-schemas.ts';
 import { placeCreateSchema } from '../../../shared/schemas/place-form-schemas.ts';
+import { outboxAuth } from '../api/outbox-auth.ts';
 import { uploadPlaceImage } from '../api/upload-place-image.ts';
 import { CREATE_PLACE_PATH, editRequestPath, useCreatePlaceMutation, useRequestPlaceEditMutation } from '../api/submit-place.ts';
 import { announcePlaceCreated } from '../events.ts';
@@ -92,7 +93,8 @@ export function ContributePlaceDialog({ open, onOpenChange, target, choices }: {
   const keepForLater = async (input: Omit<OutboxInput, 'userId'>) => {
     if (!user) return false;
     try {
-      await queueRequest({ ...input, userId: user.id });
+      // with the page's language and token: the worker's Background Sync may send it with no page open (decision 056)
+      await queueRequest({ ...input, userId: user.id, lang, auth: outboxAuth() });
     } catch {
       return false;
     }

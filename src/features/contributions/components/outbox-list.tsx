@@ -2,15 +2,19 @@ import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
 import { CloudOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDeviceTranslation } from '../../../lib/device-i18n.ts';
-import { listOutbox, removeOutboxEntry, subscribeOutbox, type OutboxEntry, type OutboxKind } from '../../../lib/outbox.ts';
+import { retryNetworkNow } from '../../../lib/network-status.ts';
+import { confirmResend, listOutbox, removeOutboxEntry, subscribeOutbox, type OutboxEntry, type OutboxKind } from '../../../lib/outbox.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { outboxAuth } from '../api/outbox-auth.ts';
 import { formatDate } from './format.ts';
 
 /**
  * The signed-in user's requests of kind `kind` still on this device (decision 048): each with its place's name,
  * when it was made and "Waiting to send" — or, refused by the API when it was sent, the reason and a Discard
- * button. Nothing when there are none (or the device has no IndexedDB). Follows the outbox as it changes.
+ * button; or, unsent past its key's window (decision 056), a note that it may have arrived, to be checked among the
+ * requests, with Send again and Discard. Nothing when there are none (or the device has no IndexedDB). Follows the
+ * outbox as it changes.
  */
 export function OutboxList({ kind }: { kind: OutboxKind }) {
   const { t } = useDeviceTranslation();
@@ -48,10 +52,23 @@ export function OutboxList({ kind }: { kind: OutboxKind }) {
                     <Text fontWeight="semibold" lineClamp={2}><bdi>{name}</bdi></Text>
                     <Text fontSize="sm" color="fg.muted">{t(`outbox.kind.${entry.kind}`)} · {t('outbox.madeOn', { date: formatDate(entry.createdAt, lang) })}</Text>
                   </Stack>
-                  {entry.state === 'waiting'
-                    ? <Badge colorPalette="orange" variant="subtle" data-testid="outbox-waiting">{t('outbox.waiting')}</Badge>
-                    : <Badge colorPalette="red" variant="subtle">{t('outbox.rejectedTitle')}</Badge>}
+                  {entry.state === 'waiting' && <Badge colorPalette="orange" variant="subtle" data-testid="outbox-waiting">{t('outbox.waiting')}</Badge>}
+                  {entry.state === 'rejected' && <Badge colorPalette="red" variant="subtle">{t('outbox.rejectedTitle')}</Badge>}
+                  {entry.state === 'unsure' && <Badge colorPalette="yellow" variant="subtle" data-testid="outbox-unsure">{t('outbox.unsureTitle')}</Badge>}
                 </HStack>
+                {entry.state === 'unsure' && (
+                  <>
+                    <Text fontSize="sm">{t('outbox.unsure')}</Text>
+                    <HStack gap="2" wrap="wrap">
+                      <Button size="xs" onClick={() => void confirmResend(entry.id, outboxAuth()).then(retryNetworkNow)} aria-label={t('outbox.sendAgainNamed', { name })}>
+                        {t('outbox.sendAgain')}
+                      </Button>
+                      <Button size="xs" variant="outline" onClick={() => void removeOutboxEntry(entry.id)} aria-label={t('outbox.discardNamed', { name })}>
+                        {t('outbox.discard')}
+                      </Button>
+                    </HStack>
+                  </>
+                )}
                 {entry.state === 'rejected' && (
                   <>
                     <Text fontSize="sm">{t('outbox.rejected', { message: entry.error?.message ?? '' })}</Text>

@@ -1,4 +1,5 @@
 import { Alert, Link, List, Text } from '@chakra-ui/react';
+import '../ui/late-recipes.ts';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { canCheckDuplicates, useDuplicatesQuery } from './get-duplicate-candidates.ts';

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Portal, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import '../ui/late-recipes.ts';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

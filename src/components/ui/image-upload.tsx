@@ -1,4 +1,5 @@
 import { Alert, Box, Button, HStack, Image, Input, Spinner, Stack, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
+import './late-recipes.ts';
 import { ImagePlus, Link2, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Input } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

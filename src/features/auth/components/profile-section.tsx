@@ -1,4 +1,5 @@
 import { Avatar, Box, Button, Card, Checkbox, Collapsible, HStack, IconButton, Input, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays, KeyRound, Mail, MapPin, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';

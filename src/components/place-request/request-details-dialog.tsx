@@ -11,6 +11,7 @@ import { describeValue, type DisplayValue, type ValueLookups } from './display-v
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import { requestName, useRequestFieldLabel } from './request-text.ts';
 import { Preview, RequestValueView } from './request-value.tsx';
+import '../../lib/late-strings.ts';
 
 /**
  * The details of one place request — one dialog for the profile's request lists and the admin

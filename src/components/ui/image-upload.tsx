@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../shared/schemas/common.ts';
 import { uploadProblemOf, type UploadProblem } from '../../lib/upload-image.ts';
+import '../../lib/late-strings.ts';
 
 /** Accepted image types (PNG, JPG, GIF). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;

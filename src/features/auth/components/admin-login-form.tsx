@@ -12,6 +12,7 @@ import { FormAlert } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
 import { PasswordInput } from './password-input.tsx';
+import '../../../lib/late-strings.ts';
 
 type Values = { email: string; password: string; remember: boolean };
 const schema = loginRequestSchema.extend({ remember: z.boolean() });

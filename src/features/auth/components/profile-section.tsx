@@ -18,6 +18,7 @@ import { useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
 import { formatDate, formatNumber } from '../../../lib/intl.ts';
+import '../../../lib/late-strings.ts';
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

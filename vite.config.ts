@@ -6,7 +6,28 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { offlinePages, publicPrecacheOnly } from './src/sw/offline-page.ts';
+import { LATE_RECIPE_MODULE } from './src/components/ui/late-recipe-modules.ts';
+import { commonStringsPart } from './src/lib/common-strings-parts.ts';
 import { CSP_NONCE_PLACEHOLDER, INLINE_SCRIPT_HASHES_FILE } from './src/shared/csp.ts';
+
+/**
+ * `locales/<lng>/common.json?part=first|late`: one part of the `common` strings (src/lib/common-strings-parts.ts), as
+ * a module (its JSON parsed, like Vite's own JSON modules) — the browser loads the first part before a page hydrates
+ * and the late one (forms', dialogs', account strings) with the lazy modules that show them (decision 055).
+ */
+export function commonStringsParts(): Plugin {
+  return {
+    name: 'dalil-common-strings-parts',
+    enforce: 'pre',
+    load(id) {
+      const match = /^(.*[\\/]locales[\\/](?:en|ar)[\\/]common\.json)\?part=(first|late)$/.exec(id);
+      if (!match) return null;
+      this.addWatchFile(match[1]!);
+      const part = commonStringsPart(JSON.parse(readFileSync(match[1]!, 'utf8')) as Record<string, unknown>, match[2] as 'first' | 'late');
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`, moduleType: 'js' };
+    },
+  };
+}
 
 /**
  * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) next to every emitted text asset, so the
@@ -87,7 +108,7 @@ function serviceWorker() {
  * SPA's Emotion cache reads it from the meta tag (src/app/emotion-cache.ts).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
+  plugins: isSsrBuild ? [react(), commonStringsParts()] : [react(), commonStringsParts(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // Emotion and Chakra go into the server bundle, built for production like the browser's: Emotion's
   // development build adds labels to class names, so a server started with NODE_ENV=test would render
@@ -115,7 +136,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         // better than the ~20 small chunks rolldown cut it into by what the lazy routes share with it, each with its
         // own cross-chunk imports and exports (−13 KB gzip per public page, decision 051). Lazy routes and dialogs
         // still get their own chunks, split as before.
-        output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+        // The late recipes (src/components/ui/late-recipes.ts: dialogs', forms' and toasts' recipes) are left out of it:
+        // the theme's barrel, which the entry imports, re-exports every recipe module, so they are tagged `$initial`
+        // too and the group would take them along as the barrel's dependencies (`includeDependenciesRecursively`); left
+        // to the automatic split they go with the lazy parts that register them (−3.3 KB gzip per page, decision 055).
+        // (Rolldown's own helpers are then a 0.4 KB chunk of their own.)
+        output: {
+          codeSplitting: {
+            groups: [{ name: 'shell', tags: ['$initial'], test: (id: string) => !LATE_RECIPE_MODULE.test(id), includeDependenciesRecursively: false }],
+          },
+        },
       },
     },
   server: {

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { commonStringsPart, LATE_COMMON_KEYS } from './common-strings-parts.ts';
 import { initI18n } from './i18n.ts';
 
 const LOCALES = path.resolve(__dirname, '../../locales');
@@ -52,5 +53,51 @@ describe('counted strings take the language\'s plural forms (i18next `count`)', 
     expect(await t('ar', 'history.deletedDescription', { count: 2 })).toBe('يمكن استعادة الأماكن المحذوفة خلال آخر يومين.');
     expect(await t('ar', 'history.deletedDescription', { count: 7 })).toBe('يمكن استعادة الأماكن المحذوفة خلال آخر 7 أيام.');
     expect(await t('ar', 'history.deletedDescription', { count: 30 })).toBe('يمكن استعادة الأماكن المحذوفة خلال آخر 30 يومًا.');
+  });
+});
+
+const SRC = path.resolve(__dirname, '..');
+const sourceFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+  e.isDirectory() ? (e.name === 'server' ? [] : sourceFiles(path.join(dir, e.name)))
+    : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []);
+
+describe("the late part of the `common` strings (decision 055: forms', dialogs' and account strings load with them)", () => {
+  it('cuts every language\'s `common` into two parts that together are the whole', () => {
+    for (const lang of ['en', 'ar']) {
+      const common = read(lang, 'common.json');
+      const first = commonStringsPart(common, 'first');
+      const late = commonStringsPart(common, 'late');
+      expect(Object.keys(late).sort()).toEqual([...LATE_COMMON_KEYS].sort());
+      expect(Object.keys(first).filter((key) => key in late)).toEqual([]);
+      expect({ ...first, ...late }).toEqual(common);
+    }
+  });
+
+  it('is added to the page language\'s strings by src/lib/late-strings.ts, and comes with a language loaded after', async () => {
+    const i18n = await initI18n('ar');
+    const ar = read('ar', 'common.json') as Record<string, Record<string, unknown>>;
+    const en = read('en', 'common.json') as Record<string, Record<string, unknown>>;
+    expect(i18n.exists('auth.showPassword')).toBe(false);
+    expect(i18n.t('nav.home')).toBe(ar.nav!.home);
+    await import('./late-strings.ts');
+    expect(i18n.t('auth.showPassword')).toBe(ar.auth!.showPassword);
+    expect(i18n.t('nav.home')).toBe(ar.nav!.home);
+    await i18n.changeLanguage('en');
+    expect(i18n.t('auth.showPassword')).toBe(en.auth!.showPassword);
+    expect(i18n.t('contribute.submit')).toBe(en.contribute!.submit);
+    await i18n.changeLanguage('ar');
+  });
+
+  it('is loaded before any module that shows one of its strings is evaluated', () => {
+    // a module naming a late key (`t('auth.…')`, `keyPrefix: 'auth'`) imports src/lib/late-strings.ts, which adds
+    // them to i18next when it is evaluated, i.e. before the module's components render; otherwise they show the key
+    const keys = LATE_COMMON_KEYS.join('|');
+    const usesLate = new RegExp(`(['"\`](common:)?(${keys})\\.[A-Za-z])|keyPrefix: '(${keys})'`);
+    const importsLate = /import '(\.\.?\/)+(lib\/)?late-strings\.ts';/;
+    const missing = sourceFiles(SRC)
+      .filter((file) => !file.endsWith('late-strings.ts') && !file.endsWith('common-strings-parts.ts'))
+      .filter((file) => { const code = readFileSync(file, 'utf8'); return usesLate.test(code) && !importsLate.test(code); })
+      .map((file) => path.relative(SRC, file)).sort();
+    expect(missing, "these modules show late `common` strings: add `import '…/lib/late-strings.ts';`").toEqual([]);
   });
 });

@@ -8,17 +8,37 @@ import { dirOf, type Lang } from './browser-language.ts';
  * admin strings only on admin pages; decision 036).
  */
 // (`device`: bundled with the saved places' and the outbox's modules, decision 048)
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*/*.json', '!../../locales/*/device.json']);
+type Strings = Record<string, unknown>;
+const loaders = import.meta.glob<{ default: Strings }>(['../../locales/*/*.json', '!../../locales/*/device.json', '!../../locales/*/common.json']);
+// `common` in two parts (decision 055): the first before a page hydrates, the late one (LATE_COMMON_KEYS of
+// ./common-strings-parts.ts: forms', dialogs' and account strings) added by src/lib/late-strings.ts
+const commonFirst = import.meta.glob<{ default: Strings }>('../../locales/*/common.json', { query: '?part=first' });
+/** The late `common` strings of each language, once src/lib/late-strings.ts has run. */
+const lateByLang = new Map<string, Strings>();
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[`../../locales/${language}/${namespace}.json`];
+    const load = namespace === 'common' ? commonFirst[`../../locales/${language}/common.json`] : loaders[`../../locales/${language}/${namespace}.json`];
     if (!load) return callback(new Error(`No translations for ${language}/${namespace}`), false);
-    load().then((m) => callback(null, m.default), (e: Error) => callback(e, false));
+    load().then(
+      (m) => callback(null, namespace === 'common' ? { ...m.default, ...lateByLang.get(language) } : m.default),
+      (e: Error) => callback(e, false),
+    );
   },
 };
+
+/**
+ * Adds the late `common` strings (LATE_COMMON_KEYS) of each language to i18next: to the languages already loaded at
+ * once, to a language loaded later (a switch) with its first part. Called by src/lib/late-strings.ts.
+ */
+export function addLateStrings(byLang: Record<string, Strings>) {
+  for (const [language, strings] of Object.entries(byLang)) {
+    lateByLang.set(language, strings);
+    if (i18n.isInitialized && i18n.hasResourceBundle(language, 'common')) i18n.addResourceBundle(language, 'common', strings, true, true);
+  }
+}
 
 export function applyDocumentLanguage(lang: Lang) {
   document.documentElement.lang = lang;

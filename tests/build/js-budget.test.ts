@@ -28,8 +28,11 @@ import { describe, expect, it } from 'vitest';
  * footer's Saved link and the outbox sender's wrapper (+0.6 KB, decision 048): places-ar 215.8, place-ar 216.0 KB.
  * Raised from 216 to 217 when the map page pins the saved places offline (issue #29): one more lazily loaded module,
  * whose files Vite lists in the entry's preload map (+0.1 KB: place-ar 216.1 KB).
+ * Lowered from 217 to 214 by decision 055's late recipes (dialogs', forms' and toasts' Chakra recipes registered
+ * by the lazy parts that render them): 209.5–212.9 KB. Lowered from 214 to 210 by decision 055's late `common`
+ * strings (forms', dialogs' and account strings in a part of their own, `?part=first` below): 206.7–209.5 KB.
  */
-const BUDGET_KB = 217;
+const BUDGET_KB = 210;
 const TARGET_KB = 150;
 const FLOOR_KB = 151.9;
 const APP_TARGET_KB = 50;
@@ -66,7 +69,7 @@ function pageSizes(pages: Record<string, string> = PAGES) {
   return Object.entries(pages).flatMap(([page, module]) => {
     expect(manifest[module], `${module} in the manifest`).toBeTruthy();
     return (['en', 'ar'] as const).map((lang) => {
-      const keys = new Set([...closure(entry), ...closure(module), ...closure(`locales/${lang}/common.json`)]);
+      const keys = new Set([...closure(entry), ...closure(module), ...closure(`locales/${lang}/common.json?part=first`)]);
       const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
       return { page: `${page}-${lang}`, files: keys.size, kb: Math.round(gzipKb(keys) * 10) / 10, zod: files.filter(holdsZod) };
     });

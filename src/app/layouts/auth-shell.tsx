@@ -6,6 +6,7 @@ import { useWebsiteSettings } from '../../features/settings/api/get-website-sett
 import { useDocumentTitle } from '../../features/settings/components/document-head.tsx';
 import { usePreferences } from '../../lib/preferences.tsx';
 import { LanguageSwitch, ThemeSwitch } from './preference-switches.tsx';
+import '../../lib/late-strings.ts';
 
 /**
  * Frame of the auth pages and the admin login (no public header or footer): theme and language

@@ -1,4 +1,5 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import '../../components/ui/late-recipes.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { publicLoginPath, REDIRECT_PARAM } from '../../features/auth/redirect.ts';

@@ -6,6 +6,7 @@ import { RequirePublicAuth } from '../../features/auth/components/page-guards.ts
 import { ProfileSection } from '../../features/auth/components/profile-section.tsx';
 import { useDocumentTitle } from '../../features/settings/components/document-head.tsx';
 import { usePreferences } from '../../lib/preferences.tsx';
+import '../../lib/late-strings.ts';
 
 const TABS = [
   { path: '/profile/places', key: 'account.tabs.places' },

@@ -1,4 +1,5 @@
 import { Box, Button, Collapsible } from '@chakra-ui/react';
+import '../ui/late-recipes.ts';
 import { useTranslation } from 'react-i18next';
 
 /**

@@ -1,4 +1,5 @@
 import { Alert, Link, List, Text } from '@chakra-ui/react';
+import '../ui/late-recipes.ts';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { canCheckDuplicates, useDuplicatesQuery } from './get-duplicate-candidates.ts';
@@ -7,6 +8,7 @@ import { usePreferences } from '../../lib/preferences.tsx';
 import { coordinatesOf } from '../../shared/map-coordinates.ts';
 import { toWesternDigits } from '../../shared/digits.ts';
 import type { PlaceFormValues } from './form-values.ts';
+import '../../lib/late-strings.ts';
 
 /**
  * "Is it one of these?": while a place is being added, the approved places likely the same (a similar

@@ -1,4 +1,5 @@
 import { Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import '../ui/late-recipes.ts';
 import { Copy, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import i18n from 'i18next';

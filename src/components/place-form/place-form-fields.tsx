@@ -1,4 +1,5 @@
 import { AspectRatio, Box, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import '../ui/late-recipes.ts';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, get, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';

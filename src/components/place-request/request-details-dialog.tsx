@@ -1,4 +1,5 @@
 import { Alert, Box, Button, DataList, Dialog, Heading, HStack, Portal, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import '../ui/late-recipes.ts';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { RequestStatusBadge } from './request-status-badge.tsx';
 import { requestName, useRequestFieldLabel } from './request-text.ts';
 import { Preview, RequestValueView } from './request-value.tsx';
 import { DialogCloseButton } from '../ui/dialog-close-button.tsx';
+import '../../lib/late-strings.ts';
 
 /**
  * The details of one place request — one dialog for the profile's request lists and the admin

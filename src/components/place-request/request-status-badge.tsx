@@ -2,6 +2,7 @@ import { Badge } from '@chakra-ui/react';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PlaceRequestStatus } from '../../shared/schemas/place-request-schemas.ts';
+import '../../lib/late-strings.ts';
 
 const LOOK = {
   pending: { palette: 'orange', Icon: Clock },

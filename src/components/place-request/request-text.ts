@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { placeFieldTextKey } from '../place-form/place-form-fields.tsx';
 import type { PlaceRequest } from '../../shared/schemas/place-request-schemas.ts';
+import '../../lib/late-strings.ts';
 
 /** Payload fields the place form has no label for (common namespace keys). */
 const EXTRA_FIELDS: Record<string, string> = {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { weekLines } from '../../lib/opening-hours-text.ts';
 import type { HoursRows } from '../../shared/opening-hours-rows.ts';
 import type { DisplayValue } from './display-value.ts';
+import '../../lib/late-strings.ts';
 
 /**
  * One shown value of a place request or history entry (see describeValue): '(empty)', an image

@@ -1,4 +1,5 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import './late-recipes.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogCloseButton } from './dialog-close-button.tsx';

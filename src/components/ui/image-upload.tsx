@@ -1,9 +1,11 @@
 import { Alert, Box, Button, HStack, Image, Input, Spinner, Stack, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
+import './late-recipes.ts';
 import { ImagePlus, Link2, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../shared/schemas/common-schemas.ts';
 import { uploadProblemOf, type UploadProblem } from '../../lib/upload-image.ts';
+import '../../lib/late-strings.ts';
 
 /** Accepted image types (PNG, JPG, GIF). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;

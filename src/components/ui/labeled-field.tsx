@@ -1,4 +1,5 @@
 import { Field } from '@chakra-ui/react';
+import './late-recipes.ts';
 import type { ReactNode } from 'react';
 
 /**

@@ -1,11 +1,12 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import {
+  createSystem, defaultBaseConfig, defineConfig, type RecipeDefinition, type SlotRecipeConfig, type SystemContext,
+} from '@chakra-ui/react';
 import {
   animationStyles, breakpoints, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, layerStyles, semanticTokens, textStyles, tokens,
-  badgeRecipe, buttonRecipe, checkmarkRecipe, containerRecipe, headingRecipe, iconRecipe, inputRecipe,
-  inputAddonRecipe, linkRecipe, separatorRecipe, skeletonRecipe, spinnerRecipe, textareaRecipe, alertSlotRecipe,
-  avatarSlotRecipe, breadcrumbSlotRecipe, cardSlotRecipe, checkboxSlotRecipe, collapsibleSlotRecipe,
-  dataListSlotRecipe, dialogSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, fieldsetSlotRecipe, listSlotRecipe,
-  nativeSelectSlotRecipe, progressSlotRecipe, tableSlotRecipe, tabsSlotRecipe, toastSlotRecipe,
+  badgeRecipe, buttonRecipe, containerRecipe, headingRecipe, iconRecipe, inputRecipe,
+  inputAddonRecipe, linkRecipe, separatorRecipe, skeletonRecipe, spinnerRecipe, alertSlotRecipe,
+  breadcrumbSlotRecipe, cardSlotRecipe, emptyStateSlotRecipe,
+  nativeSelectSlotRecipe, tableSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -17,23 +18,23 @@ const PALETTES = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'bla
 const SEMANTIC_COLORS = ['bg', 'fg', 'border', 'gray', 'red', 'orange', 'green', 'blue'];
 
 /**
- * The recipes and slot recipes of the Chakra components the app renders (public pages, account and admin
- * areas alike: one system serves them all). Chakra's other ~40 recipes (date picker, combobox, colour
- * picker, tree view, …) are left out of the bundle and of the system's start-up work (decision 025).
- * src/components/ui/system-recipes.test.ts fails when a component from '@chakra-ui/react' is used
- * whose recipe is not listed here.
+ * The recipes and slot recipes of the Chakra components the public pages render before they are interactive
+ * (one system serves public, account and admin pages alike). The recipes of components only dialogs, forms,
+ * toasts and the account and admin areas render (dialog, field, tabs, …) are in `./late-recipes.ts`, registered
+ * into the same system when the lazy part that renders them loads (decision 055). Chakra's other ~40 recipes
+ * (date picker, combobox, colour picker, tree view, …) are left out of the bundle and of the system's start-up
+ * work (decision 025). src/components/ui/system-recipes.test.ts fails when a component from '@chakra-ui/react'
+ * is used whose recipe is in neither list, or whose recipe is late in a file that does not import
+ * `./late-recipes.ts`.
  */
 export const RECIPES = {
-  badge: badgeRecipe, button: buttonRecipe, checkmark: checkmarkRecipe, container: containerRecipe,
+  badge: badgeRecipe, button: buttonRecipe, container: containerRecipe,
   heading: headingRecipe, icon: iconRecipe, input: inputRecipe, inputAddon: inputAddonRecipe, link: linkRecipe,
-  separator: separatorRecipe, skeleton: skeletonRecipe, spinner: spinnerRecipe, textarea: textareaRecipe,
+  separator: separatorRecipe, skeleton: skeletonRecipe, spinner: spinnerRecipe,
 };
 export const SLOT_RECIPES = {
-  alert: alertSlotRecipe, avatar: avatarSlotRecipe, breadcrumb: breadcrumbSlotRecipe, card: cardSlotRecipe,
-  checkbox: checkboxSlotRecipe, collapsible: collapsibleSlotRecipe, dataList: dataListSlotRecipe,
-  dialog: dialogSlotRecipe, emptyState: emptyStateSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe,
-  list: listSlotRecipe, nativeSelect: nativeSelectSlotRecipe, progress: progressSlotRecipe, table: tableSlotRecipe,
-  tabs: tabsSlotRecipe, toast: toastSlotRecipe,
+  alert: alertSlotRecipe, breadcrumb: breadcrumbSlotRecipe, card: cardSlotRecipe,
+  emptyState: emptyStateSlotRecipe, nativeSelect: nativeSelectSlotRecipe, table: tableSlotRecipe,
 };
 const pick = <T extends Record<string, unknown>>(from: T, keys: string[]) =>
   Object.fromEntries(Object.entries(from).filter(([key]) => keys.includes(key))) as T;
@@ -119,6 +120,22 @@ const config = defineConfig({
 });
 
 let created: SystemContext | null = null;
+/** Recipes registered before the system was made (`registerRecipes`), merged into it when it is. */
+const pending: { recipes: Record<string, RecipeDefinition>; slotRecipes: Record<string, SlotRecipeConfig> } = { recipes: {}, slotRecipes: {} };
+
+/**
+ * Adds recipes to the system (made or not yet): the late recipes of `./late-recipes.ts`, registered when the lazy
+ * module that renders their components is evaluated — before any of them renders, as Chakra caches a component's
+ * recipe function on its first render (a component rendered before its recipe arrived would stay unstyled).
+ */
+export function registerRecipes(recipes: Record<string, RecipeDefinition>, slotRecipes: Record<string, SlotRecipeConfig>) {
+  Object.assign(pending.recipes, recipes);
+  Object.assign(pending.slotRecipes, slotRecipes);
+  if (!created) return;
+  const theme = created._config.theme!;
+  theme.recipes = Object.assign(theme.recipes ?? {}, recipes);
+  theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, slotRecipes);
+}
 
 /**
  * The Chakra system, created on first use. Creating it is the largest single piece of a page's start-up
@@ -128,6 +145,6 @@ let created: SystemContext | null = null;
  * their first render.
  */
 export function getSystem(): SystemContext {
-  created ??= createSystem(defaultBaseConfig, themeConfig, config);
+  created ??= createSystem(defaultBaseConfig, themeConfig, config, { theme: { recipes: { ...pending.recipes }, slotRecipes: { ...pending.slotRecipes } } });
   return created;
 }

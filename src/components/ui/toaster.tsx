@@ -1,4 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import './late-recipes.ts';
 import { useTranslation } from 'react-i18next';
 
 /**

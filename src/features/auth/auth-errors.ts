@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/api-client-error.ts';
 import { validationMessageKey } from './auth-forms.ts';
+import '../../lib/late-strings.ts';
 
 /**
  * What an auth screen says about a failed call: an i18n key of ours, or the server's own message

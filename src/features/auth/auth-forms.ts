@@ -3,6 +3,7 @@ import { toWesternDigits } from '../../shared/digits.ts';
 import {
   AUTH_MESSAGES, codeSchema, currentPasswordSchema, emailSchema, newPasswordSchema, passwordSchema,
 } from '../../shared/schemas/auth-schemas.ts';
+import '../../lib/late-strings.ts';
 
 /**
  * Form schemas of the auth screens, built on the API's own field schemas (src/shared/schemas/auth-schemas.ts)

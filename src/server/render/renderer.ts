@@ -237,7 +237,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     if (manifest) {
       const plan = bootPlan(neutral, url.search);
       if (plan) for (const file of chunkFiles(manifest, plan.module)) preload.add(file);
-      for (const file of chunkFiles(manifest, `locales/${lang}/common.json`)) preload.add(file);
+      // the first part of the language's `common` strings (the late one comes with forms and dialogs, decision 055)
+      for (const file of chunkFiles(manifest, `locales/${lang}/common.json?part=first`)) preload.add(file);
       // map pages: the route and Leaflet with the entry (and Leaflet's styles), not one after another
       for (const module of mapPageModules(neutral)) {
         for (const file of chunkFiles(manifest, module)) preload.add(file);

@@ -10,8 +10,8 @@ const MANIFEST: ViteManifest = {
   '_shared.js': { file: 'assets/shared.js' },
   'src/app/routes/public/place-details.tsx': { file: 'assets/place-details.js', imports: ['index.html', '_shared.js', '_card.js'] },
   '_card.js': { file: 'assets/card.js', imports: ['_shared.js'] },
-  'locales/ar/common.json': { file: 'assets/common-ar.js' },
-  'locales/en/common.json': { file: 'assets/common-en.js' },
+  'locales/ar/common.json?part=first': { file: 'assets/common-ar.js' },
+  'locales/en/common.json?part=first': { file: 'assets/common-en.js' },
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -71,7 +71,8 @@ export function createSpaDocument(options: SpaDocumentOptions) {
     const preload = new Set<string>();
     if (manifest) {
       if (plan) for (const file of chunkFiles(manifest, plan.module)) preload.add(file);
-      for (const file of chunkFiles(manifest, `locales/${lang}/common.json`)) preload.add(file);
+      // the first part of the language's `common` strings (the late one comes with forms and dialogs, decision 055)
+      for (const file of chunkFiles(manifest, `locales/${lang}/common.json?part=first`)) preload.add(file);
     }
 
     const boot: BootData = {};

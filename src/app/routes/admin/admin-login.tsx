@@ -6,6 +6,7 @@ import { AdminLoginForm } from '../../../features/auth/components/admin-login-fo
 import { REDIRECT_PARAM, localizeTarget, safeRedirectPath } from '../../../features/auth/redirect.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { AuthShell } from '../../layouts/auth-shell.tsx';
+import '../../../lib/late-strings.ts';
 
 /** /admin/login (and /ar): admin sign-in without navigation or footer; signed-in admins go to /admin. */
 export default function AdminLoginPage() {

@@ -2,6 +2,7 @@ import { Card, Container, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { useDocumentTitle } from '../../../features/settings/components/document-head.tsx';
+import '../../../lib/late-strings.ts';
 
 /** /admin/password (and /ar): the admin's own password (PUT /admin/auth/change-password). */
 export default function AdminPasswordPage() {

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { GuestOnly } from '../../../features/auth/components/page-guards.tsx';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { AuthShell } from '../../layouts/auth-shell.tsx';
+import '../../../lib/late-strings.ts';
 
 /** /auth/login (and /ar): public sign-in; after a password reset it greets with a success notice. */
 export default function LoginPage() {

@@ -6,6 +6,7 @@ import { pageMetaSchema } from '../../../shared/schemas/common-schemas.ts';
 import { duplicatePairSchema, mergeResultSchema, type MergeResult } from '../../../shared/schemas/duplicates-schemas.ts';
 import { adminKeys } from './admin-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
+import '../../../lib/late-strings.ts';
 
 const pairsPageSchema = z.object({ data: z.array(duplicatePairSchema), meta: pageMetaSchema });
 

@@ -1,4 +1,5 @@
 import { Checkbox, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';

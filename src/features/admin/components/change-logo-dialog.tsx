@@ -1,4 +1,5 @@
 import { Box, Button, Dialog, Field, HStack, Image, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

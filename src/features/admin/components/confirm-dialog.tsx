@@ -1,4 +1,5 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 

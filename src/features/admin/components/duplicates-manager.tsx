@@ -9,6 +9,7 @@ import type { Place } from '../../../shared/schemas/entity-schemas.ts';
 import { useDuplicatePairsQuery, useMergePlaces } from '../api/admin-duplicates-api.ts';
 import { useAdminPlaceQuery } from '../api/admin-places-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import '../../../lib/late-strings.ts';
 
 type Merge = { keep: DuplicatePair['a']; remove: DuplicatePair['a'] };
 const empty = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');

@@ -1,4 +1,5 @@
 import { Alert, Badge, Box, Button, Field, Heading, Input, List, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import { Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

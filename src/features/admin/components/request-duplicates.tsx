@@ -5,6 +5,7 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
 import type { PlaceRequest } from '../../../shared/schemas/place-request-schemas.ts';
 import { useRejectPlaceRequest } from '../api/admin-place-requests-api.ts';
+import '../../../lib/late-strings.ts';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);

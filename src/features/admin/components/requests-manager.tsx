@@ -1,4 +1,5 @@
 import { Alert, Button, CloseButton, Flex, HStack, Link, List, NativeSelect, Stack, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import { CheckCheck, ExternalLink, FileSearch, Inbox } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Input } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,6 +12,7 @@ import { FormAlert } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
 import { PasswordInput } from './password-input.tsx';
+import '../../../lib/late-strings.ts';
 
 type Values = { email: string; password: string; remember: boolean };
 const schema = loginRequestSchema.extend({ remember: z.boolean() });

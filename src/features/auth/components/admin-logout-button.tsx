@@ -2,6 +2,7 @@ import { Icon, IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAdminAuth } from '../admin/admin-auth-store.ts';
+import '../../../lib/late-strings.ts';
 
 /** The admin header's logout: clears the admin token, ends the server session, goes to /admin/login. */
 export function AdminLogoutButton(props: Omit<IconButtonProps, 'aria-label' | 'onClick'>) {

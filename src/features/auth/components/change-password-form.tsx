@@ -12,6 +12,7 @@ import { useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
 import { PasswordInput } from './password-input.tsx';
+import '../../../lib/late-strings.ts';
 
 /**
  * Change password: current, new and confirmation — 'All fields are required', 'Password must

@@ -13,6 +13,7 @@ import { FormAlert, useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
 import { PasswordInput } from './password-input.tsx';
+import '../../../lib/late-strings.ts';
 
 type Values = { email: string; password: string };
 

@@ -2,6 +2,7 @@ import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../lib/late-strings.ts';
 
 /** Password input with a show/hide toggle (a labelled, pressed-state button). */
 export function PasswordInput({ ref, ...props }: InputProps & { ref?: Ref<HTMLInputElement> }) {

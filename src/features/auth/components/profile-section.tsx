@@ -1,4 +1,5 @@
 import { Avatar, Box, Button, Card, Checkbox, Collapsible, HStack, IconButton, Input, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays, KeyRound, Mail, MapPin, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -17,6 +18,7 @@ import { useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
 import { formatDate, formatNumber } from '../../../lib/intl.ts';
+import '../../../lib/late-strings.ts';
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

@@ -18,6 +18,7 @@ import { FormAlert, useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
 import { PasswordInput } from './password-input.tsx';
+import '../../../lib/late-strings.ts';
 
 type Step = 'email' | 'code' | 'password';
 const STEP_NUMBER: Record<Step, number> = { email: 1, code: 2, password: 3 };

@@ -14,6 +14,7 @@ import { CodeInput } from './code-input.tsx';
 import { FormAlert, useAuthErrorText } from './form-alert.tsx';
 import { FormField } from './form-field.tsx';
 import { FormStack } from './form-stack.tsx';
+import '../../../lib/late-strings.ts';
 
 const schema = z.object({ email: emailSchema, code: codeSchema });
 type Values = { email: string; code: string };

@@ -22,6 +22,7 @@ import { CREATE_PLACE_PATH, editRequestPath, useCreatePlaceMutation, useRequestP
 import { announcePlaceCreated } from '../events.ts';
 import { toCreatePayload, toEditChanges } from '../payload.ts';
 import { useContributeText } from './use-contribute-text.ts';
+import '../../../lib/late-strings.ts';
 
 /** Categories and zones offered by the form's selects, and how their loading went. */
 export interface PlaceFormChoices {

@@ -11,6 +11,7 @@ import { LIMITS } from '../../../shared/schemas/common-schemas.ts';
 import type { Place } from '../../../shared/schemas/entity-schemas.ts';
 import { useMyPlacesQuery } from '../api/get-my-places.ts';
 import { usePlaceCreatedListener } from '../events.ts';
+import '../../../lib/late-strings.ts';
 
 function PlaceRow({ place, onEdit }: { place: Place; onEdit: () => void }) {
   const { t } = useTranslation();

@@ -18,6 +18,7 @@ import { RequestStatusBadge } from '../../../components/place-request/request-st
 import { RequestDetailsDialog } from '../../../components/place-request/request-details-dialog.tsx';
 import { requestName } from '../../../components/place-request/request-text.ts';
 import { AppLink } from '../../../components/ui/link.tsx';
+import '../../../lib/late-strings.ts';
 
 const TEXT = {
   create: { heading: 'createHeading', intro: 'createIntro', empty: 'emptyCreate', emptyHint: 'emptyCreateHint' },

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlaceFormText } from '../../../components/place-form/place-form-fields.tsx';
 import { useRequestFieldLabel } from '../../../components/place-request/request-text.ts';
 import { PLACE_FIELD_MESSAGES } from '../../../shared/schemas/place-form-schemas.ts';
+import '../../../lib/late-strings.ts';
 
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(PLACE_FIELD_MESSAGES).map(([key, text]) => [text, `contribute.validation.${key}`]));
 

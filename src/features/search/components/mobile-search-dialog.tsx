@@ -1,4 +1,5 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import '../../../components/ui/late-recipes.ts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverlayResults } from './overlay-results.tsx';

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { createInstance, type i18n as I18n } from 'i18next';
 
 /**
  * Shared set-up of the admin console specs: one API login per spec file (the login rate limit counts
@@ -120,18 +121,31 @@ function locale(lang: Lang, ns: 'admin' | 'common' | 'forms'): Record<string, un
   return locales.get(key)!;
 }
 
+const translators = new Map<Lang, I18n>();
+/** An i18next instance of `lang` over the locale files, as the app's (plural forms, `$t()` nesting, {{vars}}). */
+function translator(lang: Lang): I18n {
+  let instance = translators.get(lang);
+  if (!instance) {
+    instance = createInstance();
+    void instance.init({
+      lng: lang, fallbackLng: false, initAsync: false, ns: ['admin', 'common', 'forms'], defaultNS: 'admin',
+      interpolation: { escapeValue: false },
+      resources: { [lang]: { admin: locale(lang, 'admin'), common: locale(lang, 'common'), forms: locale(lang, 'forms') } },
+    });
+    translators.set(lang, instance);
+  }
+  return instance;
+}
+
 /**
  * The UI text of `key` ('ns:path.to.key', admin namespace by default) in `lang`, with {{vars}}
- * filled: the specs find controls by the same labels the screens show, in both languages.
+ * filled, plural forms and nested `$t(…)` resolved by i18next as the screens do: the specs find
+ * controls by the same labels the screens show, in both languages. Throws on a missing key.
  */
 export function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const [ns, path] = key.includes(':') ? (key.split(':') as ['admin' | 'common' | 'forms', string]) : (['admin', key] as const);
-  const lookup = (p: string) => p.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale(lang, ns));
-  // plural forms as i18next picks them (Intl.PluralRules: Arabic has zero, one, two, few, many, other)
-  const plural = typeof vars.count === 'number' ? lookup(`${path}_${new Intl.PluralRules(lang).select(vars.count)}`) : undefined;
-  const value = plural ?? lookup(path);
-  if (typeof value !== 'string') throw new Error(`missing ${lang} text ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
+  const i18n = translator(lang);
+  if (!i18n.exists(key, vars)) throw new Error(`missing ${lang} text ${key}`);
+  return i18n.t(key, vars as Record<string, unknown>) as string;
 }
 
 /** A path in `lang` (Arabic adds the /ar suffix before any query). */

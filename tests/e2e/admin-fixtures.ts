@@ -1,5 +1,5 @@
 import { request, type APIRequestContext, type BrowserContext, type Locator, type Page, type test as playwrightTest } from '@playwright/test';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -115,12 +115,14 @@ export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36)
 
 export type Lang = 'en' | 'ar';
 const locales = new Map<string, Record<string, unknown>>();
-function locale(lang: Lang, ns: 'admin' | 'common' | 'forms'): Record<string, unknown> {
+function locale(lang: Lang, ns: string): Record<string, unknown> {
   const key = `${lang}/${ns}`;
   if (!locales.has(key)) locales.set(key, JSON.parse(readFileSync(new URL(`../../locales/${key}.json`, import.meta.url), 'utf8')));
   return locales.get(key)!;
 }
 
+/** Every namespace of the app: one file per namespace in locales/<lang>/. */
+const NAMESPACES = readdirSync(new URL('../../locales/en/', import.meta.url)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length));
 const translators = new Map<Lang, I18n>();
 /** An i18next instance of `lang` over the locale files, as the app's (plural forms, `$t()` nesting, {{vars}}). */
 function translator(lang: Lang): I18n {
@@ -128,9 +130,9 @@ function translator(lang: Lang): I18n {
   if (!instance) {
     instance = createInstance();
     void instance.init({
-      lng: lang, fallbackLng: false, initAsync: false, ns: ['admin', 'common', 'forms'], defaultNS: 'admin',
+      lng: lang, fallbackLng: false, initAsync: false, ns: NAMESPACES, defaultNS: 'admin',
       interpolation: { escapeValue: false },
-      resources: { [lang]: { admin: locale(lang, 'admin'), common: locale(lang, 'common'), forms: locale(lang, 'forms') } },
+      resources: { [lang]: Object.fromEntries(NAMESPACES.map((ns) => [ns, locale(lang, ns)])) },
     });
     translators.set(lang, instance);
   }

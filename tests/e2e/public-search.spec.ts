@@ -52,7 +52,8 @@ test('overlay on wide screens: timing, limits, links, states, keyboard', async (
   const places = overlay.getByRole('region', { name: 'Places' }).getByRole('link');
   await expect(places).toHaveCount(3);
   for (const href of await places.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/places\/[a-z0-9-]+$/);
-  await expect(overlay.getByRole('region', { name: 'Categories' }).getByRole('link')).toHaveAttribute('href', '/categories/cafes');
+  // by name: a category another spec left behind after a failed attempt may match "cafe" too (seen in a clean-clone run)
+  await expect(overlay.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /^Cafés/ })).toHaveAttribute('href', '/categories/cafes');
   await expect(overlay.getByRole('link', { name: 'See all results for “cafe”' })).toHaveAttribute('href', '/search?q=cafe');
 
   // Escape closes and keeps the text; focusing the non-empty box opens it again

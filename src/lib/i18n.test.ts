@@ -22,6 +22,12 @@ describe('the browser\'s strings (decision 051: an Arabic page loads no English 
     expect([...plainMissing, ...pluralMissing]).toEqual([]);
   });
 
+  it.each(readdirSync(path.join(LOCALES, 'en')))('locales/en/%s and its Arabic twin have the same keys (English keeps every plural form too)', (file) => {
+    const en = new Set(flat(read('en', file)));
+    const ar = new Set(flat(read('ar', file)));
+    expect({ enLacks: [...ar].filter((key) => !en.has(key)).sort(), arLacks: [...en].filter((key) => !ar.has(key)).sort() }).toEqual({ enLacks: [], arLacks: [] });
+  });
+
   it('initialises an Arabic page with the Arabic `common` strings only (no English fallback to download first)', async () => {
     const i18n = await initI18n('ar');
     expect(i18n.hasResourceBundle('ar', 'common')).toBe(true);

@@ -295,7 +295,22 @@ async function main() {
     const { supabaseAuth, mailbox } = services;
     log(supabaseAuth ? 'Accounts: Supabase Auth.' : mailbox ? `Accounts: local. Dev mailbox (sign-up and reset codes): ${mailbox.webUrl.replace('127.0.0.1', 'localhost')}/` : `Accounts: local, mail via SMTP ${env.SMTP_HOST}.`);
   });
+  keepConnectionsOpen(server as import('node:http').Server);
   stopOnSignals(server, env, stack, services, logger, log);
+}
+
+/**
+ * Idle keep-alive connections stay open 65 s (Node's default is 5 s), and a request's headers may take 66 s.
+ * A client or proxy reusing a socket the server is closing at that moment gets ECONNRESET: with a 5 s
+ * server timeout that race happens at every pause of 5 s (seen with Playwright's request client). The server's
+ * timeout must outlast the clients' and proxies' own idle timeouts (browsers and undici keep 4–60 s; AWS/GCP load
+ * balancers 60 s), and `headersTimeout` must exceed `keepAliveTimeout` (Node closes otherwise at the shorter one).
+ * Shutdown still closes idle connections at once (`stopOnSignals`).
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+function keepConnectionsOpen(http: import('node:http').Server) {
+  http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  http.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 }
 
 main().catch((error) => {

@@ -37,7 +37,7 @@ function canConnect(port: number): Promise<boolean> {
 }
 
 describe('graceful shutdown', () => {
-  it('SIGTERM: the in-flight request completes with 200, new connections are refused, exit code 0, Postgres stopped', async () => {
+  it('idle keep-alive connections stay open past 5 s; SIGTERM: they close, the in-flight request completes with 200, new connections are refused, exit code 0, Postgres stopped', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'city-directory-shutdown-'));
     chmodSync(dir, 0o755);
     const [port, pgPort, smtpPort, webPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
@@ -57,6 +57,22 @@ describe('graceful shutdown', () => {
     child.stderr!.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
     await expect.poll(() => output, { timeout: 170_000, interval: 250 }).toMatch(/running at http:\/\/localhost:\d+/);
+
+    // An idle keep-alive connection outlives Node's 5 s default (a client reusing it then got ECONNRESET) and is
+    // closed at shutdown.
+    const idle = connect({ host: '127.0.0.1', port });
+    let idleText = '';
+    let idleClosed = false;
+    idle.on('data', (d) => (idleText += d));
+    idle.on('close', () => (idleClosed = true));
+    const healthRequest = 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n';
+    idle.write(healthRequest);
+    await expect.poll(() => idleText.match(/HTTP\/1\.1 \d{3}/g)?.length ?? 0, { timeout: 30_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    expect(idleClosed, 'the idle keep-alive connection is still open after 6.5 s').toBe(false);
+    idle.write(healthRequest);
+    await expect.poll(() => idleText.match(/HTTP\/1\.1 \d{3}/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+    expect(idleText.match(/HTTP\/1\.1 (\d{3})/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
 
     // A request whose body is still arriving when SIGTERM comes.
     let connectedAfterSigterm: boolean | undefined;
@@ -90,6 +106,7 @@ describe('graceful shutdown', () => {
     expect(status, text).toBe(200);
     expect(connectedAfterSigterm, 'a new connection after SIGTERM').toBe(false);
     expect(JSON.parse(text)).toMatchObject({ success: true });
+    expect(idleClosed, 'the idle keep-alive connection is closed at shutdown').toBe(true);
     expect(await exited).toBe(0);
     expect(output).toContain('Stopped cleanly.');
     expect(existsSync(path.join(dir, 'postgres', 'postmaster.pid')), 'Postgres stopped').toBe(false);

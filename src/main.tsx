@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes, AppRouter, createAppRouter, loadMatchedRoutes } from './app/router.tsx';
-import { beginHydration, HydrationEnd } from './components/ui/deferred.tsx';
+import { afterHydration, beginHydration } from './components/ui/deferred.tsx';
 import { getSystem } from './components/ui/system.ts';
 import { initI18n } from './lib/i18n.ts';
 import { detectLang } from './lib/browser-language.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { hydrateQueries, takeSsrState } from './lib/ssr-state.ts';
+import { whenIdle } from './lib/when-idle.ts';
 
 const container = document.getElementById('root')!;
 
@@ -28,7 +29,7 @@ if (ssr) {
   const queryClient = createQueryClient();
   // as on the server: a query that failed there (a 404) shows its error at once instead of a new attempt
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
-  hydrateQueries(queryClient, ssr.queries);
+  const refreshStale = hydrateQueries(queryClient, ssr.queries);
   void Promise.all([initI18n(ssr.lang), loadMatchedRoutes(appRoutes, window.location)]).then(async () => {
     // Chakra's system in a task of its own, between the modules' evaluation and the hydration: shorter tasks
     // instead of one long one on a phone's main thread (decision 037)
@@ -38,13 +39,14 @@ if (ssr) {
     const router = createAppRouter({ loaderData: {}, actionData: null, errors: null });
     // from here React handles clicks itself; one made before (kept by the inline starter) is replayed once hydrated
     const earlyClick = window.dalilEarlyClick?.take() ?? null;
-    beginHydration();
+    beginHydration(earlyClick);
+    // answers older than their freshness (a cached page, a clock ahead) are fetched again once the page has hydrated
+    void afterHydration().then(() => whenIdle(() => void refreshStale()));
     hydrateRoot(
       container,
       <StrictMode>
         <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient} serverStyles>
           <AppRouter router={router} />
-          <HydrationEnd replay={earlyClick} />
         </AppProvider>
       </StrictMode>,
     );

@@ -64,3 +64,29 @@ test('a client-rendered page (sign-in) still gets its boot answers and is kept o
   expect(html).toContain('<div id="root"></div>');
   expect(html).not.toContain('id="dalil-ssr"');
 });
+
+/**
+ * A page read later than its answers' freshness (a cached page served a minute after it was rendered, or a phone
+ * whose clock runs ahead) hydrates exactly as the server rendered it: React Query would otherwise start a refetch in
+ * the hydration render itself ("Load more" shown busy), the HTML would not match, and React would throw the whole
+ * page away and draw it again — the focused skip link lost (a clean-clone e2e run saw that), the page flashing.
+ * Afterwards the answers older than their freshness are fetched again, once.
+ */
+test('a page read 5 minutes after it was rendered hydrates without a mismatch, then refreshes its answers', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const apiCalls: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/api/public/')) apiCalls.push(new URL(r.url()).pathname); });
+  await page.clock.install({ time: Date.now() + 5 * 60_000 });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/places');
+  await expect(page.getByRole('list', { name: 'Places' })).toBeVisible();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await expect.poll(() => apiCalls.filter((c) => c === '/api/public/places').length).toBe(1);
+  await page.waitForTimeout(1000);
+  expect(errors).toEqual([]);
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  expect(apiCalls.filter((c) => c === '/api/public/places')).toHaveLength(1);
+});

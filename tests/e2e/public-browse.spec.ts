@@ -88,6 +88,7 @@ test('categories page: search, grid/list view and A–Z/Z–A sort, all in the U
   await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
   await expect(list.getByRole('heading').first()).toHaveText(en[en.length - 1]);
 
+  await waitForHydration(page); // text typed into the server's HTML before hydration is not kept
   await page.getByRole('searchbox', { name: 'Search categories' }).fill('pharm');
   await expect(page).toHaveURL('/categories?sort=za&view=list&q=pharm');
   await expect(list.getByRole('listitem')).toHaveCount(1);

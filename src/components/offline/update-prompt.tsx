@@ -4,21 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { RefreshCw, X } from 'lucide-react';
 import { Workbox } from 'workbox-window';
 import { CACHE_PAGE_MESSAGE } from '../../shared/offline.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import ar from '../../../locales/ar/offline.json';
 import en from '../../../locales/en/offline.json';
 
 /** Where the build puts the worker (vite.config.ts, vite-plugin-pwa): at the root, so its scope is the whole site. */
 const WORKER_URL = '/sw.js';
-
-/** Runs `task` when the browser is idle (after the page is interactive), or after `timeout` ms at most. */
-function whenIdle(task: () => void, timeout = 3000): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(task, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, 1000);
-  return () => clearTimeout(timer);
-}
 
 /**
  * Registers the service worker (decision 047) once the page is interactive — this module loads after hydration,

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes, AppRouter, createAppRouter, loadMatchedRoutes } from './app/router.tsx';
-import { afterHydration, beginHydration } from './components/ui/deferred.tsx';
+import { afterHydration, beginHydration, HydrationEnd } from './components/ui/deferred.tsx';
 import { getSystem } from './components/ui/system.ts';
 import { initI18n } from './lib/i18n.ts';
 import { detectLang } from './lib/browser-language.ts';
@@ -39,7 +39,7 @@ if (ssr) {
     const router = createAppRouter({ loaderData: {}, actionData: null, errors: null });
     // from here React handles clicks itself; one made before (kept by the inline starter) is replayed once hydrated
     const earlyClick = window.dalilEarlyClick?.take() ?? null;
-    beginHydration(earlyClick);
+    beginHydration();
     // answers older than their freshness (a cached page, a clock ahead) are fetched again once the page has hydrated
     void afterHydration().then(() => whenIdle(() => void refreshStale()));
     hydrateRoot(
@@ -47,6 +47,7 @@ if (ssr) {
       <StrictMode>
         <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient} serverStyles>
           <AppRouter router={router} />
+          <HydrationEnd replay={earlyClick} />
         </AppProvider>
       </StrictMode>,
     );

@@ -21,7 +21,7 @@ describe('hydrateQueries: a page read after its answers went stale', () => {
     const places = new QueryObserver(client, { queryKey: ['places', 'en'], queryFn: async () => { placesFetched++; return { data: ['b'] }; } });
     const settings = new QueryObserver(client, { queryKey: ['website-settings'], queryFn: async () => { settingsFetched++; return { siteName: 'Dalil' }; }, staleTime: Infinity });
     // what a component's first render would see: the server's data, not fetching
-    expect(places.getOptimisticResult(places.options)).toMatchObject({ data: { data: ['a'] }, isFetching: false, isStale: false });
+    expect(places.getOptimisticResult(client.defaultQueryOptions(places.options))).toMatchObject({ data: { data: ['a'] }, isFetching: false, isStale: false });
     const stopPlaces = places.subscribe(() => {});
     const stopSettings = settings.subscribe(() => {});
     expect(placesFetched).toBe(0);

@@ -2,10 +2,10 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { DocumentHead } from '../../features/settings/components/document-head.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
-import { HydrationEnd } from '../../components/ui/deferred.tsx';
+import { PageHydrated } from '../../components/ui/deferred.tsx';
 import { LocaleSync } from '../locale-sync.tsx';
 
-/** Top of every screen: URL → language/theme sync, <head> upkeep, scroll restoration, the end of hydration. */
+/** Top of every screen: URL → language/theme sync, <head> upkeep, scroll restoration. */
 export function RootLayout() {
   return (
     <>
@@ -14,8 +14,8 @@ export function RootLayout() {
       <ScrollRestoration />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
-        {/* after the page, in its boundary: a server-rendered page counts as hydrated once the page itself is */}
-        <HydrationEnd />
+        {/* after the page, in its boundary: React hydrates this boundary after the shell (afterHydration) */}
+        <PageHydrated />
       </Suspense>
     </>
   );

@@ -8,20 +8,21 @@ let waitingForPaint = false;
 let firstPaint: Promise<void> | null = null;
 
 let endFirstPaint: (() => void) | null = null;
+/** Resolved by `PageHydrated` once the page's own Suspense boundary has hydrated. */
+let pageHydrated: Promise<void> | null = null;
+let endPageHydration: (() => void) | null = null;
 /** The early click is replayed once, whatever re-runs the effect. */
 let replayed = false;
-/** The control clicked before hydration started (src/inline/scripts-after-paint.js), replayed by `HydrationEnd`. */
-let earlyClick: Element | null = null;
 
 /**
  * Called by src/main.tsx before it hydrates a server-rendered page: until that page has hydrated and
  * painted (`HydrationEnd`), `Deferred` blocks keep the server's HTML as it is and hydrate afterwards
- * (decision 019). `replay`: a control the visitor clicked before hydration, clicked again once it works.
+ * (decision 019).
  */
-export function beginHydration(replay: Element | null = null) {
+export function beginHydration() {
   serverRenderedPage = true;
-  earlyClick = replay;
   waitingForPaint = true;
+  pageHydrated = new Promise<void>((resolve) => { endPageHydration = resolve; });
   firstPaint = new Promise<void>((resolve) => {
     endFirstPaint = () => {
       waitingForPaint = false;
@@ -31,29 +32,18 @@ export function beginHydration(replay: Element | null = null) {
 }
 
 /**
- * Resolves once a server-rendered page has hydrated and painted (`HydrationEnd`); at once on a client-rendered
- * page.
+ * Rendered once beside the app by a hydrating page: after the first hydration commit and the next
+ * painted frame (or 500 ms in a hidden tab, which paints none), the deferred blocks hydrate. `replay`: a
+ * control the visitor clicked before hydration started (src/inline/scripts-after-paint.js), clicked again
+ * now that it works, if it is still on the page.
  */
-export function afterHydration(): Promise<void> {
-  return firstPaint ?? Promise.resolve();
-}
-
-/**
- * Rendered by RootLayout after the page, inside the Suspense boundary that holds it: on a server-rendered page its
- * effect runs once the page itself has hydrated (React hydrates that boundary in a pass after the app's shell, so
- * beside the app it ran too early: `data-hydrated` came before the page could take a click). After that commit and
- * the next painted frame (or 500 ms in a hidden tab, which paints none), the deferred blocks hydrate. The early
- * click (`beginHydration`) is clicked again now that it works, if it is still on the page. Nothing on a
- * client-rendered page.
- */
-export function HydrationEnd() {
+export function HydrationEnd({ replay = null }: { replay?: Element | null }) {
   useEffect(() => {
-    if (!serverRenderedPage) return;
     // the page is interactive from here on (tests wait for it)
     document.documentElement.setAttribute('data-hydrated', '');
     // in a task of its own, outside React's commit: a click on a part still waiting to hydrate makes React
     // hydrate that part at once and then handle the click (inside an effect it would be dropped)
-    const early = !replayed && earlyClick instanceof HTMLElement ? earlyClick : null;
+    const early = !replayed && replay instanceof HTMLElement ? replay : null;
     replayed = true;
     const replayTimer = early ? setTimeout(() => { if (early.isConnected) early.click(); }, 0) : undefined;
     const done = () => endFirstPaint?.();
@@ -66,7 +56,23 @@ export function HydrationEnd() {
       clearTimeout(timer);
       clearTimeout(replayTimer);
     };
-  }, []);
+  }, [replay]);
+  return null;
+}
+
+/**
+ * Resolves once a server-rendered page's own content has hydrated (`PageHydrated`); at once on a client-rendered
+ * page. React hydrates the page's Suspense boundary in a pass after the app's shell, so this comes after
+ * `<html data-hydrated>` (`HydrationEnd`, set when the shell has hydrated: the page's controls already take clicks,
+ * React hydrates the part clicked first).
+ */
+export function afterHydration(): Promise<void> {
+  return pageHydrated ?? Promise.resolve();
+}
+
+/** Rendered by RootLayout after the page, inside the Suspense boundary holding it: its effect ends `afterHydration`. */
+export function PageHydrated() {
+  useEffect(() => endPageHydration?.(), []);
   return null;
 }
 

@@ -14,14 +14,27 @@ $$;
 revoke all on function private.is_admin() from public, anon, authenticated, service_role;
 grant execute on function private.is_admin() to anon, authenticated, service_role;
 
--- Raises 42501 unless the caller is an admin or the service role: the first statement of every admin RPC.
+-- The admin check of every admin RPC (its first statement), in one place: raises 42501 'only
+-- administrators can <action>' unless the caller is an admin (private.is_admin) or, when
+-- or_service_role, the service role (the server's own key). Migration 20260101009700.
+create or replace function private.require_admin(action text, or_service_role boolean default true) returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if not (select private.is_admin()) and (not or_service_role or coalesce((select auth.role()), '') <> 'service_role') then
+    raise exception 'only administrators can %', action using errcode = '42501';
+  end if;
+end;
+$$;
+revoke all on function private.require_admin(text, boolean) from public, anon, authenticated, service_role;
+grant execute on function private.require_admin(text, boolean) to authenticated, service_role;
+
+-- The check of the moderation RPCs (approve, approve all, reject): an admin or the service role.
 create or replace function private.require_admin() returns void
 language plpgsql stable set search_path = ''
 as $$
 begin
-  if not (select private.is_admin()) and coalesce((select auth.role()), '') <> 'service_role' then
-    raise exception 'only administrators can moderate place requests' using errcode = '42501';
-  end if;
+  perform private.require_admin('moderate place requests');
 end;
 $$;
 revoke all on function private.require_admin() from public, anon, authenticated, service_role;

@@ -1,5 +1,5 @@
 -- The RPCs admins call (also through PostgREST on Supabase): approving and rejecting place requests,
--- restoring a history entry, reordering zones and buildings. Each checks private.require_admin().
+-- restoring a history entry, reordering zones and buildings. Each checks private.require_admin() first.
 -- Bodies are checked when a function runs, not here (as pg_dump does): a function may name a table
 -- declared in a later file of config.toml's schema_paths.
 set check_function_bodies = off;
@@ -123,9 +123,7 @@ declare
   cols text;
   cols_no_id text;
 begin
-  if not (select private.is_admin()) and coalesce((select auth.role()), '') <> 'service_role' then
-    raise exception 'only administrators can restore places' using errcode = '42501';
-  end if;
+  perform private.require_admin('restore places');
   select * into e from public.audit_log where id = entry_id and entity = 'place';
   if not found then
     raise exception 'history entry % does not exist', entry_id using errcode = 'HI404';
@@ -209,9 +207,7 @@ as $$
 declare
   moved integer;
 begin
-  if not (select private.is_admin()) then
-    raise exception 'only admins can reorder zones' using errcode = '42501';
-  end if;
+  perform private.require_admin('reorder zones', or_service_role => false);
   perform private.parse_order(p_order); -- checks the entries (22023) before any lock is taken
   -- no zone is created or deleted while the order is checked and applied
   lock table public.zones in share row exclusive mode;
@@ -239,9 +235,7 @@ as $$
 declare
   moved integer;
 begin
-  if not (select private.is_admin()) then
-    raise exception 'only admins can reorder buildings' using errcode = '42501';
-  end if;
+  perform private.require_admin('reorder buildings', or_service_role => false);
   perform private.parse_order(p_order); -- checks the entries (22023) before any lock is taken
   -- the zone row locked FOR UPDATE: no building is added to (or moved into) the zone meanwhile
   -- (that takes a key-share lock on it); its buildings locked: none is deleted or moved out

@@ -5,11 +5,8 @@ set check_function_bodies = off;
 
 -- Trigger on auth.users (profiles.sql): makes the new user's profile, its name and language (en/ar)
 -- taken from the sign-up's user_metadata.
-create or replace function private.handle_new_user()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.handle_new_user() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   insert into public.profiles (id, name, locale)
@@ -26,11 +23,8 @@ $$;
 -- Counts one hit on bucket `p_key` in a fixed window of `p_window_seconds`; returns 0 when the hit
 -- is within `p_max`, else the seconds until the window ends (for Retry-After). Old buckets are
 -- swept now and then.
-create or replace function private.auth_rate_limit_hit(p_key text, p_max integer, p_window_seconds integer)
-returns integer
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.auth_rate_limit_hit(p_key text, p_max integer, p_window_seconds integer) returns integer
+language plpgsql security definer set search_path = ''
 as $$
 declare
   started timestamptz;

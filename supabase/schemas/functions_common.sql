@@ -6,38 +6,43 @@ set check_function_bodies = off;
 
 -- Is the caller an administrator? Reads the app_metadata.role claim of the JWT (set only with the
 -- service role or SQL, never by the user), so it is safe to trust in policies.
-create or replace function private.is_admin()
-returns boolean
-language sql
-stable security definer
-set search_path = ''
+create or replace function private.is_admin() returns boolean
+language sql stable security definer set search_path = ''
 as $$
   select coalesce((select auth.jwt()) -> 'app_metadata' ->> 'role', '') = 'admin'
 $$;
 revoke all on function private.is_admin() from public, anon, authenticated, service_role;
 grant execute on function private.is_admin() to anon, authenticated, service_role;
 
--- Raises 42501 unless the caller is an admin or the service role: the first statement of every admin RPC.
-create or replace function private.require_admin()
-returns void
-language plpgsql
-stable
-set search_path = ''
+-- The admin check of every admin RPC (its first statement), in one place: raises 42501 'only
+-- administrators can <action>' unless the caller is an admin (private.is_admin) or, when
+-- or_service_role, the service role (the server's own key). Migration 20260101009700.
+create or replace function private.require_admin(action text, or_service_role boolean default true) returns void
+language plpgsql stable set search_path = ''
 as $$
 begin
-  if not (select private.is_admin()) and coalesce((select auth.role()), '') <> 'service_role' then
-    raise exception 'only administrators can moderate place requests' using errcode = '42501';
+  if not (select private.is_admin()) and (not or_service_role or coalesce((select auth.role()), '') <> 'service_role') then
+    raise exception 'only administrators can %', action using errcode = '42501';
   end if;
+end;
+$$;
+revoke all on function private.require_admin(text, boolean) from public, anon, authenticated, service_role;
+grant execute on function private.require_admin(text, boolean) to authenticated, service_role;
+
+-- The check of the moderation RPCs (approve, approve all, reject): an admin or the service role.
+create or replace function private.require_admin() returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  perform private.require_admin('moderate place requests');
 end;
 $$;
 revoke all on function private.require_admin() from public, anon, authenticated, service_role;
 grant execute on function private.require_admin() to authenticated, service_role;
 
 -- Keeps updated_at current on every row update.
-create or replace function private.set_updated_at()
-returns trigger
-language plpgsql
-set search_path = ''
+create or replace function private.set_updated_at() returns trigger
+language plpgsql set search_path = ''
 as $$
 begin
   new.updated_at := now();
@@ -50,11 +55,8 @@ $$;
 -- spaces, or `*` (empty everything); src/server/http/cache-tags.ts names the tags. Every tag list is
 -- also appended to the transaction-local setting `dalil.changed_tags`, which the API reads before
 -- committing its own writes (the writer then reads its write at once).
-create or replace function private.notify_cache_tags(tags text)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.notify_cache_tags(tags text) returns void
+language plpgsql security definer set search_path = ''
 as $$
 declare
   so_far text := nullif(current_setting('dalil.changed_tags', true), '');
@@ -77,11 +79,8 @@ revoke all on function private.notify_cache_tags(text) from public;
 
 -- The tables a public answer reads other than places and slug redirects: `*`. The derived tables only
 -- when edited directly (a change made by a trigger of places is covered by the places notification).
-create or replace function private.notify_public_data_changed()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.notify_public_data_changed() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_table_schema = 'private' and tg_table_name in ('place_counts', 'search_terms') and pg_trigger_depth() > 1 then
@@ -94,11 +93,8 @@ $$;
 revoke all on function private.notify_public_data_changed() from public, anon, authenticated, service_role;
 
 -- The entries of an order, checked: well-formed, ids unique, orders 1…n. Raises 22023 otherwise.
-create or replace function private.parse_order(p_order jsonb)
-returns TABLE(item_id bigint, item_order integer)
-language plpgsql
-immutable
-set search_path = ''
+create or replace function private.parse_order(p_order jsonb) returns TABLE(item_id bigint, item_order integer)
+language plpgsql immutable set search_path = ''
 as $$
 declare
   n integer;
@@ -131,11 +127,8 @@ grant execute on function private.parse_order(jsonb) to authenticated, service_r
 
 -- Most rows of one statement on places described tag by tag (private.place_change_tags); a larger
 -- one (an import, a bulk edit) or TRUNCATE empties everything.
-create or replace function private.notify_place_changes()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.notify_place_changes() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 declare
   olds public.places[] := '{}';
@@ -171,11 +164,8 @@ $$;
 revoke all on function private.notify_place_changes() from public;
 
 -- Slug redirects (decision 023) decide only whether /p/<old slug> answers 301: `p:<old slug>`.
-create or replace function private.notify_slug_redirect_changes()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.notify_slug_redirect_changes() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 declare
   tags text;

@@ -6,22 +6,16 @@ set check_function_bodies = off;
 
 -- The rule's limits (src/shared/schemas/duplicates-schemas.ts DUPLICATE_LIMITS; tests/db/duplicate-pairs.test.ts
 -- checks they are equal).
-create or replace function private.duplicate_limits(OUT radius_m double precision, OUT min_similarity double precision)
-returns record
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function private.duplicate_limits(OUT radius_m double precision, OUT min_similarity double precision) returns record
+language sql immutable parallel safe set search_path = ''
 as $$
   select 150::double precision, 0.4::double precision
 $$;
 revoke all on function private.duplicate_limits() from public, anon, authenticated, service_role;
 
 -- Haversine distance between two points in metres, rounded; null when a coordinate is missing.
-create or replace function private.place_distance_m(lat1 double precision, lng1 double precision, lat2 double precision, lng2 double precision)
-returns double precision
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function private.place_distance_m(lat1 double precision, lng1 double precision, lat2 double precision, lng2 double precision) returns double precision
+language sql immutable parallel safe set search_path = ''
 as $$
   select round(2 * 6371000::double precision * asin(sqrt(
     power(sin(radians(lat2 - lat1) / 2), 2) + cos(radians(lat1)) * cos(radians(lat2)) * power(sin(radians(lng2 - lng1) / 2), 2))))
@@ -30,11 +24,8 @@ revoke all on function private.place_distance_m(double precision,double precisio
 
 -- Similarity of two places' names as the pairs compare them: English key with English key, Arabic key
 -- with Arabic key (an empty Arabic key counts 0), the higher of the two.
-create or replace function private.place_name_similarity(a_key text, a_ar_key text, b_key text, b_ar_key text)
-returns double precision
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function private.place_name_similarity(a_key text, a_ar_key text, b_key text, b_ar_key text) returns double precision
+language sql immutable parallel safe set search_path = ''
 as $$
   select greatest(extensions.similarity(a_key, b_key), coalesce(extensions.similarity(nullif(a_ar_key, ''), nullif(b_ar_key, '')), 0))
 $$;
@@ -43,11 +34,8 @@ revoke all on function private.place_name_similarity(text,text,text,text) from p
 -- The likely duplicate pairs of the places `ids` (each pair once, place_a < place_b), as they are now.
 -- Near candidates come from the coordinates GiST (a box of 150 m + 5 %, widened in longitude by the
 -- place's latitude), then the exact distance and similarity decide; phone pairs from the phone-forms GIN.
-create or replace function private.place_duplicate_pairs_of(ids bigint[])
-returns TABLE(place_a bigint, place_b bigint, distance_m integer, similarity real, by_name boolean, by_phone boolean)
-language sql
-stable
-set search_path = ''
+create or replace function private.place_duplicate_pairs_of(ids bigint[]) returns TABLE(place_a bigint, place_b bigint, distance_m integer, similarity real, by_name boolean, by_phone boolean)
+language sql stable set search_path = ''
 as $$
   with lim as (select * from private.duplicate_limits()),
   p as (
@@ -96,11 +84,8 @@ revoke all on function private.place_duplicate_pairs_of(bigint[]) from public, a
 -- Recomputes the pairs of the places `ids` (deleted ids simply lose theirs): the writers' lock, then
 -- delete and insert. Called by the triggers on public.places (and once, as a backfill, by the migration
 -- that made the table).
-create or replace function private.refresh_place_duplicate_pairs(ids bigint[])
-returns void
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.refresh_place_duplicate_pairs(ids bigint[]) returns void
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if coalesce(cardinality(ids), 0) = 0 then
@@ -118,11 +103,8 @@ revoke all on function private.refresh_place_duplicate_pairs(bigint[]) from publ
 
 -- Statement triggers on public.places: refresh the pairs of the inserted places, and of the updated ones
 -- whose name, Arabic name, coordinates or phone changed.
-create or replace function private.place_duplicate_pairs_inserted()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.place_duplicate_pairs_inserted() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.refresh_place_duplicate_pairs(array(select n.id from new_rows n));
@@ -131,11 +113,8 @@ end;
 $$;
 revoke all on function private.place_duplicate_pairs_inserted() from public, anon, authenticated, service_role;
 
-create or replace function private.place_duplicate_pairs_updated()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.place_duplicate_pairs_updated() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.refresh_place_duplicate_pairs(array(

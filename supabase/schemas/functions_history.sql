@@ -6,11 +6,8 @@ set check_function_bodies = off;
 -- The trigger: one audit row per inserted, updated or deleted row (tg_argv[0] = the entity name).
 -- The request id comes from the transaction-local setting app.place_request_id when a caller sets
 -- it, else it is filled in by private.link_approval_history when the approval marks its request.
-create or replace function private.record_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.record_change() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 declare
   hidden constant text[] := private.history_hidden_columns(tg_relid);
@@ -47,11 +44,8 @@ revoke all on function private.record_change() from public, anon, authenticated,
 
 -- Columns the history leaves out: updated_at, search_vector (kept by a trigger) and the generated
 -- ones (search keys): derived values, never what a person changed.
-create or replace function private.history_hidden_columns(tbl regclass)
-returns text[]
-language sql
-stable
-set search_path = ''
+create or replace function private.history_hidden_columns(tbl regclass) returns text[]
+language sql stable set search_path = ''
 as $$
   select array['updated_at', 'search_vector'] || coalesce(array_agg(a.attname::text), '{}')
   from pg_catalog.pg_attribute a
@@ -62,11 +56,8 @@ revoke all on function private.history_hidden_columns(regclass) from public, ano
 -- Approving a request writes its place first and then marks the request approved (place_id set),
 -- in one transaction: the place's audit rows of this transaction not yet linked get the request's
 -- id. The approval functions stay untouched (any future version of them is linked the same way).
-create or replace function private.link_approval_history()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.link_approval_history() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if new.status = 'approved' and old.status is distinct from 'approved' and new.place_id is not null then

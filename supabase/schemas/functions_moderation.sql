@@ -5,11 +5,8 @@
 set check_function_bodies = off;
 
 -- Text of an optional field: trimmed, '' → null.
-create or replace function private.payload_text(payload jsonb, key text)
-returns text
-language sql
-immutable
-set search_path = ''
+create or replace function private.payload_text(payload jsonb, key text) returns text
+language sql immutable set search_path = ''
 as $$
   select nullif(btrim(payload ->> key), '')
 $$;
@@ -24,11 +21,8 @@ grant execute on function private.payload_text(jsonb,text) to authenticated, ser
 -- keeps; e.g. Arabic letters transliterated, '&' → 'and', Arabic-Indic digits → 0-9); '-' counts
 -- as a space; everything but [A-Za-z0-9] and whitespace removed; whitespace runs → '-'; lower case.
 -- tests/api/moderation.test.ts checks it against the JavaScript rule on the seeded names.
-create or replace function private.slugify(input text)
-returns text
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function private.slugify(input text) returns text
+language sql immutable parallel safe set search_path = ''
 as $$
   with mapped as (
     select coalesce(string_agg(
@@ -111,10 +105,8 @@ grant execute on function private.slugify(text) to authenticated, service_role;
 -- A place slug not yet taken: slugify(name) (or 'place' when that is empty), else the first free
 -- of base-2, base-3, … Concurrent callers with the same base queue on a transaction-level
 -- advisory lock, so two approvals never pick the same slug.
-create or replace function private.unique_place_slug(place_name text)
-returns text
-language plpgsql
-set search_path = ''
+create or replace function private.unique_place_slug(place_name text) returns text
+language plpgsql set search_path = ''
 as $$
 declare
   base text := coalesce(nullif(private.slugify(place_name), ''), 'place');
@@ -133,11 +125,8 @@ revoke all on function private.unique_place_slug(text) from public, anon, authen
 grant execute on function private.unique_place_slug(text) to authenticated, service_role;
 
 -- Raises PR422 with a readable reason unless the referenced rows exist.
-create or replace function private.check_place_references(payload jsonb)
-returns void
-language plpgsql
-stable
-set search_path = ''
+create or replace function private.check_place_references(payload jsonb) returns void
+language plpgsql stable set search_path = ''
 as $$
 begin
   if payload ? 'categoryId' and not exists (select 1 from public.categories where id = (payload ->> 'categoryId')::bigint) then
@@ -157,10 +146,8 @@ revoke all on function private.check_place_references(jsonb) from public, anon, 
 grant execute on function private.check_place_references(jsonb) to authenticated, service_role;
 
 -- Applies an edit request's changes to its place (the slug never changes).
-create or replace function private.apply_place_changes(target_place_id bigint, changes jsonb)
-returns void
-language plpgsql
-set search_path = ''
+create or replace function private.apply_place_changes(target_place_id bigint, changes jsonb) returns void
+language plpgsql set search_path = ''
 as $$
 declare
   details jsonb := coalesce(changes -> 'details', '{}'::jsonb);
@@ -207,10 +194,8 @@ revoke all on function private.apply_place_changes(bigint,jsonb) from public, an
 grant execute on function private.apply_place_changes(bigint,jsonb) to authenticated, service_role;
 
 -- Inserts the place a create request describes (owner = the requester); returns its id.
-create or replace function private.insert_place_from_payload(payload jsonb, owner uuid)
-returns bigint
-language plpgsql
-set search_path = ''
+create or replace function private.insert_place_from_payload(payload jsonb, owner uuid) returns bigint
+language plpgsql set search_path = ''
 as $$
 declare
   place_name text := private.payload_text(payload, 'name');
@@ -249,10 +234,8 @@ revoke all on function private.insert_place_from_payload(jsonb,uuid) from public
 grant execute on function private.insert_place_from_payload(jsonb,uuid) to authenticated, service_role;
 
 -- Approvals run one at a time (docs/decisions/017-single-flight-mutations.md): a transaction-level lock.
-create or replace function private.lock_approvals()
-returns void
-language sql
-set search_path = ''
+create or replace function private.lock_approvals() returns void
+language sql set search_path = ''
 as $$
   select pg_advisory_xact_lock(hashtextextended('public.place_requests approval', 0));
 $$;
@@ -262,22 +245,16 @@ grant execute on function private.lock_approvals() to authenticated, service_rol
 -- Helpers of the policies and of the request list, security definer so they read past RLS but answer
 -- only what the caller may know: the caller's places; a place's owner (admins, the owner, the service
 -- role); who reviewed a request (admins, the service role).
-create or replace function private.owned_place_ids()
-returns SETOF bigint
-language sql
-stable security definer
-set search_path = ''
+create or replace function private.owned_place_ids() returns SETOF bigint
+language sql stable security definer set search_path = ''
 as $$
   select p.id from public.places p where p.owner_id = (select auth.uid())
 $$;
 revoke all on function private.owned_place_ids() from public, anon, authenticated, service_role;
 grant execute on function private.owned_place_ids() to authenticated, service_role;
 
-create or replace function private.place_owner(place_id bigint)
-returns uuid
-language sql
-stable security definer
-set search_path = ''
+create or replace function private.place_owner(place_id bigint) returns uuid
+language sql stable security definer set search_path = ''
 as $$
   select p.owner_id from public.places p
    where p.id = place_id
@@ -287,22 +264,16 @@ revoke all on function private.place_owner(bigint) from public, anon, authentica
 grant execute on function private.place_owner(bigint) to authenticated, service_role;
 
 -- Every place is public (RLS "Anyone can read places"), and the payload holds no owner: no check needed.
-create or replace function private.place_payload(place_id bigint)
-returns jsonb
-language sql
-stable security definer
-set search_path = ''
+create or replace function private.place_payload(place_id bigint) returns jsonb
+language sql stable security definer set search_path = ''
 as $$
   select private.place_as_payload(p) from public.places p where p.id = place_id
 $$;
 revoke all on function private.place_payload(bigint) from public, anon, authenticated, service_role;
 grant execute on function private.place_payload(bigint) to authenticated, service_role;
 
-create or replace function private.request_reviewer(request_id bigint)
-returns uuid
-language sql
-stable security definer
-set search_path = ''
+create or replace function private.request_reviewer(request_id bigint) returns uuid
+language sql stable security definer set search_path = ''
 as $$
   select r.reviewed_by from public.place_requests r
    where r.id = request_id and ((select private.is_admin()) or (select auth.role()) = 'service_role')
@@ -313,11 +284,8 @@ grant execute on function private.request_reviewer(bigint) to authenticated, ser
 -- ---------------------------------------------------------------------------------------------
 -- Who made a request: {id, email, name} for admins and for the requester themself, else null.
 -- (auth.users is not readable by API roles; this exposes only these three fields, only to them.)
-create or replace function private.request_user(user_id uuid)
-returns jsonb
-language sql
-stable security definer
-set search_path = ''
+create or replace function private.request_user(user_id uuid) returns jsonb
+language sql stable security definer set search_path = ''
 as $$
   select jsonb_build_object('id', u.id, 'email', u.email, 'name', coalesce(p.name, ''))
   from auth.users u
@@ -330,11 +298,8 @@ grant execute on function private.request_user(uuid) to authenticated, service_r
 
 -- A place deleted while edit requests for it wait: they are rejected (a pending edit must name its
 -- place), so deleting the place does not fail and the requester sees why.
-create or replace function private.reject_edits_of_deleted_place()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.reject_edits_of_deleted_place() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   update public.place_requests
@@ -348,10 +313,8 @@ revoke all on function private.reject_edits_of_deleted_place() from public, anon
 
 -- `previous` of a user's edit request: the place's current values of the fields the payload changes
 -- (read through private.place_payload), so the reviewer sees before and after.
-create or replace function private.place_request_previous_trigger()
-returns trigger
-language plpgsql
-set search_path = ''
+create or replace function private.place_request_previous_trigger() returns trigger
+language plpgsql set search_path = ''
 as $$
 declare
   current jsonb;

@@ -6,11 +6,8 @@ set check_function_bodies = off;
 
 -- Any change of a place's hours, by any path (API, approvals, importer, Studio, psql): its intervals
 -- are dropped and the place is marked stale until the server recomputes it.
-create or replace function private.place_hours_changed()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.place_hours_changed() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   delete from private.place_open_intervals where place_id = new.id;
@@ -28,11 +25,8 @@ revoke all on function private.place_hours_changed() from public, anon, authenti
 -- Whoever inserts an interval (the server's reindex, psql), it takes its place's category and zone.
 -- `for share`: a concurrent move of the place to another category or zone waits for this
 -- transaction (or is seen by it), so the interval never keeps the old ones.
-create or replace function private.place_open_interval_place()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.place_open_interval_place() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   select p.category_id, coalesce(p.zone_id, 0) into new.category_id, new.zone_id
@@ -43,11 +37,8 @@ $$;
 revoke all on function private.place_open_interval_place() from public, anon, authenticated, service_role;
 
 -- A place moved to another category or zone: its intervals follow (and the counters, below).
-create or replace function private.place_open_intervals_moved()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.place_open_intervals_moved() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   update private.place_open_intervals set category_id = new.category_id, zone_id = coalesce(new.zone_id, 0)
@@ -58,11 +49,8 @@ $$;
 revoke all on function private.place_open_intervals_moved() from public, anon, authenticated, service_role;
 
 -- Keeps private.place_open_counts in step with the intervals inserted, updated, deleted or truncated.
-create or replace function private.place_open_counts_trigger()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.place_open_counts_trigger() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op = 'TRUNCATE' then
@@ -88,11 +76,8 @@ revoke all on function private.place_open_counts_trigger() from public, anon, au
 -- Adds intervals (sign 1) or removes them (sign -1): deltas {category_id, zone_id, lower, upper, sign}.
 -- Rows are locked in key order (fewer deadlocks between concurrent writers; withClaims retries those).
 -- An interval ending at 10080 (Sunday 24:00) has no end inside the week.
-create or replace function private.add_place_open_counts(deltas jsonb)
-returns void
-language sql
-security definer
-set search_path = ''
+create or replace function private.add_place_open_counts(deltas jsonb) returns void
+language sql security definer set search_path = ''
 as $$
   insert into private.place_open_counts as c (category_id, zone_id, minute, change)
   select coalesce(e.category_id, -1), coalesce(e.zone_id, -1), e.minute, sum(e.change)

@@ -5,11 +5,8 @@
 set check_function_bodies = off;
 
 -- A place in the payload shape (API camelCase names, details nested): what an edit is compared to.
-create or replace function private.place_as_payload(place public.places)
-returns jsonb
-language sql
-stable
-set search_path = ''
+create or replace function private.place_as_payload(place public.places) returns jsonb
+language sql stable set search_path = ''
 as $$
   select case when place.id is null then null else jsonb_build_object(
     'name', place.name, 'nameAr', place.name_ar, 'categoryId', place.category_id, 'zoneId', place.zone_id,
@@ -24,11 +21,8 @@ revoke all on function private.place_as_payload(public.places) from public, anon
 grant execute on function private.place_as_payload(public.places) to authenticated, service_role;
 
 -- The full vector of one place from its own texts and the names of its category, zone, building.
-create or replace function private.place_search_vector(p public.places)
-returns tsvector
-language sql
-stable
-set search_path = ''
+create or replace function private.place_search_vector(p public.places) returns tsvector
+language sql stable set search_path = ''
 as $$
   select private.search_document(
     p.name || ' ' || coalesce(p.name_ar, ''),
@@ -42,10 +36,8 @@ $$;
 
 -- The moderation functions run as the admin (security invoker): they read the request's columns by
 -- name (`select *` / `returning *` would need reviewed_by) and return the row with the reviewer they set.
-create or replace function private.lock_pending_request(request_id bigint)
-returns public.place_requests
-language plpgsql
-set search_path = ''
+create or replace function private.lock_pending_request(request_id bigint) returns public.place_requests
+language plpgsql set search_path = ''
 as $$
 declare
   r public.place_requests;
@@ -67,12 +59,8 @@ grant execute on function private.lock_pending_request(bigint) to authenticated,
 
 -- The cache tags of a set of place rows before (olds) and after (news) a statement, matched by id
 -- (decision 042): a place moved from zone A to B touches both.
-create or replace function private.place_change_tags(olds public.places[], news public.places[])
-returns text
-language sql
-stable
-security definer
-set search_path = ''
+create or replace function private.place_change_tags(olds public.places[], news public.places[]) returns text
+language sql stable security definer set search_path = ''
 as $$
   with o as (select * from unnest(olds)), n as (select * from unnest(news)),
   pairs as (

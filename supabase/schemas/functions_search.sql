@@ -7,11 +7,8 @@ set check_function_bodies = off;
 
 -- unaccent() is only STABLE (its dictionary could change); with the dictionary named explicitly
 -- it is safe to declare IMMUTABLE, which generated columns and indexes need.
-create or replace function private.immutable_unaccent(input text)
-returns text
-language sql
-immutable parallel safe strict
-set search_path = ''
+create or replace function private.immutable_unaccent(input text) returns text
+language sql immutable parallel safe strict set search_path = ''
 as $$
   select extensions.unaccent('extensions.unaccent'::regdictionary, input)
 $$;
@@ -21,11 +18,8 @@ $$;
 -- Arabic: strip tashkeel (U+064B–U+065F, U+0670) and tatweel (U+0640); أ إ آ ٱ → ا; ى → ي;
 -- ة → ه; ؤ → و; ئ → ي; Arabic-Indic and Persian digits → ASCII.
 -- Latin: lower-case and unaccent. Whitespace collapsed. NULL → ''.
-create or replace function public.search_normalize(input text)
-returns text
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function public.search_normalize(input text) returns text
+language sql immutable parallel safe set search_path = ''
 as $$
   select btrim(regexp_replace(lower(private.immutable_unaccent(translate(
     regexp_replace(coalesce(input, ''), '[\u064B-\u065F\u0670\u0640]', '', 'g'),
@@ -38,11 +32,8 @@ grant execute on function public.search_normalize(text) to public, anon, authent
 
 -- The words of a name joined by single spaces: the key exact and prefix matches compare
 -- ('McDonald''s – Olaya' → 'mcdonalds olaya').
-create or replace function private.search_key(input text)
-returns text
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function private.search_key(input text) returns text
+language sql immutable parallel safe set search_path = ''
 as $$
   select array_to_string(private.search_words(input), ' ')
 $$;
@@ -51,11 +42,8 @@ grant execute on function private.search_key(text) to public, anon, authenticate
 
 -- The words of a text: normalised (public.search_normalize), apostrophes removed (McDonald's →
 -- mcdonalds), split on every character that is not a letter or digit. Never NULL.
-create or replace function private.search_words(input text)
-returns text[]
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function private.search_words(input text) returns text[]
+language sql immutable parallel safe set search_path = ''
 as $$
   select coalesce(array_remove(regexp_split_to_array(
     regexp_replace(public.search_normalize(input), '[''`´ʼʻ‘’]', '', 'g'),
@@ -63,21 +51,15 @@ as $$
 $$;
 
 -- A tsquery lexeme literal.
-create or replace function private.ts_lexeme(word text, prefix boolean)
-returns text
-language sql
-immutable parallel safe strict
-set search_path = ''
+create or replace function private.ts_lexeme(word text, prefix boolean) returns text
+language sql immutable parallel safe strict set search_path = ''
 as $$
   select '''' || replace(replace(word, '\', '\\'), '''', '''''') || '''' || case when prefix then ':*' else '' end
 $$;
 
 -- The word and its one-letter deletions (for words of 3+ letters; shorter words → just the word).
-create or replace function private.term_deletions(word text)
-returns text[]
-language sql
-immutable parallel safe strict
-set search_path = ''
+create or replace function private.term_deletions(word text) returns text[]
+language sql immutable parallel safe strict set search_path = ''
 as $$
   select case when length(word) < 3 then array[word]
     else array(select word union select left(word, i - 1) || substr(word, i + 1) from generate_series(1, length(word)) i) end
@@ -86,11 +68,8 @@ $$;
 -- A Latin word's consonant skeleton, for transliteration variants of Arabic names: repeated letters
 -- collapsed, a final h after a vowel dropped, a leading vowel → 'a', later vowels removed.
 -- olaya, ulayya, ulayyah → 'aly'; mohammed, muhammad → 'mhmd'. NULL for non-Latin or short words.
-create or replace function private.latin_skeleton(word text)
-returns text
-language sql
-immutable parallel safe strict
-set search_path = ''
+create or replace function private.latin_skeleton(word text) returns text
+language sql immutable parallel safe strict set search_path = ''
 as $$
   select case when word ~ '^[a-z]{4,}$' then (
     select case when s ~ '^[aeiou]' then 'a' else left(s, 1) end || regexp_replace(substr(s, 2), '[aeiou]', '', 'g')
@@ -100,11 +79,8 @@ $$;
 
 -- True when a and b differ by at most one edit: a wrong, missing or extra letter, or two adjacent
 -- letters swapped (optimal string alignment distance ≤ 1).
-create or replace function private.within_one_edit(a text, b text)
-returns boolean
-language plpgsql
-immutable parallel safe strict
-set search_path = ''
+create or replace function private.within_one_edit(a text, b text) returns boolean
+language plpgsql immutable parallel safe strict set search_path = ''
 as $$
 declare
   la integer := length(a);
@@ -131,11 +107,8 @@ $$;
 --   Arabic: الرياض → also رياض; ومعالم → also معالم; والفنون → also الفنون, فنون; صيدليات → also صيدليه; عبدالعزيز → also عبد, العزيز, عزيز;
 --   Latin: pharmacies → pharmacy; cafes → cafe; alfaisaliah → faisaliah;
 --   pairs after al/el/abu/abd/bin/ibn/عبد/ابو/بن/ابن are also joined (al faisaliah → alfaisaliah).
-create or replace function private.search_word_forms(words text[])
-returns text[]
-language plpgsql
-immutable parallel safe
-set search_path = ''
+create or replace function private.search_word_forms(words text[]) returns text[]
+language plpgsql immutable parallel safe set search_path = ''
 as $$
 declare
   result text[] := '{}';
@@ -181,11 +154,8 @@ $$;
 
 -- A weighted tsvector part: every form at position `pos` with weight `w` (one position per weight
 -- keeps vectors small; search ranks by weight, never by position).
-create or replace function private.search_vector_part(forms text[], w "char", pos integer)
-returns tsvector
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function private.search_vector_part(forms text[], w "char", pos integer) returns tsvector
+language sql immutable parallel safe set search_path = ''
 as $$
   select coalesce(
     string_agg(format('''%s'':%s%s', replace(replace(f, '\', '\\'), '''', ''''''), pos, w), ' ')::tsvector,
@@ -195,11 +165,8 @@ $$;
 
 -- The search vector of a named thing: A = its names, B = context (category, zone, building),
 -- C = address texts and phone numbers.
-create or replace function private.search_document(names text, context text, address text, phone text)
-returns tsvector
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function private.search_document(names text, context text, address text, phone text) returns tsvector
+language sql immutable parallel safe set search_path = ''
 as $$
   select private.search_vector_part(private.search_word_forms(private.search_words(names)), 'A', 1)
       || private.search_vector_part(private.search_word_forms(private.search_words(context)), 'B', 2)
@@ -208,11 +175,8 @@ $$;
 
 -- A phone number as the digit strings people type: international (966…), national (0…) and
 -- without the trunk 0. '+966 11 123 4567' → {966111234567, 0111234567, 111234567}.
-create or replace function private.phone_forms(phone text)
-returns text[]
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function private.phone_forms(phone text) returns text[]
+language sql immutable parallel safe set search_path = ''
 as $$
   with d as (select regexp_replace(translate(coalesce(phone, ''), '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', '01234567890123456789'), '[^0-9]', '', 'g') as digits),
   n as (
@@ -230,11 +194,8 @@ revoke all on function private.phone_forms(text) from public, anon, authenticate
 grant execute on function private.phone_forms(text) to public, anon, authenticated, service_role;
 
 -- The Arabic sort key: the Arabic name, else the English one.
-create or replace function public.place_name_ar_order(name text, name_ar text)
-returns text
-language sql
-immutable parallel safe
-set search_path = ''
+create or replace function public.place_name_ar_order(name text, name_ar text) returns text
+language sql immutable parallel safe set search_path = ''
 as $$ select coalesce(nullif(btrim(name_ar), ''), name) $$;
 revoke all on function public.place_name_ar_order(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.place_name_ar_order(text,text) to public, anon, authenticated, service_role;
@@ -242,13 +203,8 @@ comment on function public.place_name_ar_order(text,text) is 'Sort key of a plac
 
 -- Words of the other script that read like `word` (a normalised word): same base key, compatible
 -- vowels, closest in length first, at most `max_terms`. Empty when the word has no key.
-create or replace function private.cross_script_terms(word text, max_terms integer)
-returns text[]
-language plpgsql
-stable
-parallel safe
-set search_path = ''
-set plan_cache_mode = force_generic_plan
+create or replace function private.cross_script_terms(word text, max_terms integer) returns text[]
+language plpgsql stable parallel safe set search_path = '' set plan_cache_mode = force_generic_plan
 as $$
 declare
   k text := private.cross_script_key(word);
@@ -273,13 +229,8 @@ $$;
 -- A word's typo alternatives in the vocabulary (decision 005): the words one edit away and, for Latin
 -- words, those with the same consonant skeleton; at most `max_terms` of each. Empty for words under 4
 -- letters and numbers. Index probes: search_terms_deletions_idx, search_terms_skeleton_idx.
-create or replace function private.typo_terms(word text, max_terms integer)
-returns text[]
-language sql
-stable
-parallel safe
-strict
-set search_path = ''
+create or replace function private.typo_terms(word text, max_terms integer) returns text[]
+language sql stable parallel safe strict set search_path = ''
 as $$
   select case when length(word) < 4 or word ~ '^[0-9]+$' then '{}'::text[] else coalesce((
     select array_agg(t.term) from (
@@ -313,11 +264,7 @@ grant execute on function private.typo_terms(text, integer) to public, anon, aut
 -- international digit strings, as prefixes. At most 8 words and 200 characters are considered.
 -- (As in 20260101008400, plus the symmetric crossing of 20260101009600.)
 create or replace function public.search_query(q text, out key text, out typed tsquery, out fuzzy tsquery)
-language plpgsql
-stable
-parallel safe
-set search_path = ''
-set plan_cache_mode = force_generic_plan
+language plpgsql stable parallel safe set search_path = '' set plan_cache_mode = force_generic_plan
 as $$
 declare
   words text[];
@@ -396,12 +343,8 @@ grant execute on function public.search_query(text) to public, anon, authenticat
 -- Adds the words of new or changed vectors to the vocabulary (as in 20260101002000), now skipping
 -- the words it has before inserting: the keys above are computed once per new word, not for every
 -- word of every written row.
-create or replace function private.collect_search_terms_trigger()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-set plan_cache_mode = force_generic_plan
+create or replace function private.collect_search_terms_trigger() returns trigger
+language plpgsql security definer set search_path = '' set plan_cache_mode = force_generic_plan
 as $$
 begin
   insert into private.search_terms (term)
@@ -414,11 +357,8 @@ end;
 $$;
 
 -- After a category, zone or building is renamed: refresh the vectors of its places.
-create or replace function private.refresh_place_vectors_trigger()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.refresh_place_vectors_trigger() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_table_name = 'categories' then
@@ -435,10 +375,8 @@ $$;
 -- Before insert/update of a place: recompute its vector. Named to fire after
 -- places_set_updated_at: a refresh cascaded from a renamed category/zone/building (trigger depth
 -- > 1) keeps the place's updated_at, as the place itself did not change.
-create or replace function private.places_search_vector_trigger()
-returns trigger
-language plpgsql
-set search_path = ''
+create or replace function private.places_search_vector_trigger() returns trigger
+language plpgsql set search_path = ''
 as $$
 begin
   new.search_vector := private.place_search_vector(new);
@@ -450,11 +388,8 @@ end;
 $$;
 
 -- Adds signed deltas (category_id, zone_id or 0, n) to the counters and their roll-ups.
-create or replace function private.add_place_counts(deltas jsonb)
-returns void
-language sql
-security definer
-set search_path = ''
+create or replace function private.add_place_counts(deltas jsonb) returns void
+language sql security definer set search_path = ''
 as $$
   insert into private.place_counts as c (category_id, zone_id, n)
   select coalesce(d.category_id, -1), coalesce(d.zone_id, -1), sum(d.n)
@@ -468,11 +403,8 @@ revoke all on function private.add_place_counts(jsonb) from public, anon, authen
 
 -- Keep private.place_counts (places per category and zone) in step with inserts, deletes, truncates and
 -- updates of public.places.
-create or replace function private.place_counts_trigger()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.place_counts_trigger() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op = 'TRUNCATE' then
@@ -490,11 +422,8 @@ begin
 end;
 $$;
 
-create or replace function private.place_counts_update_trigger()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.place_counts_update_trigger() returns trigger
+language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.add_place_counts(coalesce((
@@ -517,13 +446,8 @@ $$;
 -- The cross-script phonetic key of one normalised word (public.search_normalize, private.search_words):
 -- Latin [a-z]+ or Arabic letters, 3+ letters; NULL otherwise (digits, mixed scripts, short words) and
 -- when fewer than two consonants are left (Olaya, Ikea: too little to tell words apart). See above.
-create or replace function private.cross_script_key(word text)
-returns text
-language plpgsql
-immutable
-parallel safe
-strict
-set search_path = ''
+create or replace function private.cross_script_key(word text) returns text
+language plpgsql immutable parallel safe strict set search_path = ''
 as $$
 declare
   w text := word;
@@ -602,13 +526,8 @@ $$;
 -- True when an Arabic word with key `arabic` can be read as a Latin word with key `latin`: the same
 -- consonants in order; where the Arabic word writes a vowel, the Latin one has a vowel sharing a sound
 -- with it (masks intersect); elsewhere the Latin one may have a vowel the Arabic leaves unwritten.
-create or replace function private.cross_script_compatible(arabic text, latin text)
-returns boolean
-language sql
-immutable
-parallel safe
-strict
-set search_path = ''
+create or replace function private.cross_script_compatible(arabic text, latin text) returns boolean
+language sql immutable parallel safe strict set search_path = ''
 as $$
   -- the Arabic key as a pattern: each vowel digit d → the digits sharing a sound with it, an optional
   -- Latin vowel after each consonant the Arabic writes none after, an optional final h
@@ -621,25 +540,15 @@ $$;
 
 -- The consonants of a key (what both scripts write), the part the vocabulary indexes: vowel digits
 -- and a final h removed (Makkah m1k1h and مكه mk3 → mk; Saleh s1l3h and صالح s1lh → sl).
-create or replace function private.cross_script_base(key text)
-returns text
-language sql
-immutable
-parallel safe
-strict
-set search_path = ''
+create or replace function private.cross_script_base(key text) returns text
+language sql immutable parallel safe strict set search_path = ''
 as $$
   select regexp_replace(regexp_replace(key, '[0-9]', '', 'g'), '(.)h$', '\1')
 $$;
 
 -- The word pairs (latin, arabic) of one place's names that read alike (see private.name_readings).
-create or replace function private.name_reading_pairs(name text, name_ar text)
-returns table (latin text, arabic text)
-language sql
-immutable
-parallel safe
-set search_path = ''
-set plan_cache_mode = force_generic_plan
+create or replace function private.name_reading_pairs(name text, name_ar text) returns table (latin text, arabic text)
+language sql immutable parallel safe set search_path = '' set plan_cache_mode = force_generic_plan
 as $$
   with l as (
     select distinct w, private.cross_script_key(w) as k
@@ -653,12 +562,8 @@ as $$
   where private.cross_script_compatible(a.k, l.k)
 $$;
 
-create or replace function private.collect_name_readings_trigger()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-set plan_cache_mode = force_generic_plan
+create or replace function private.collect_name_readings_trigger() returns trigger
+language plpgsql security definer set search_path = '' set plan_cache_mode = force_generic_plan
 as $$
 begin
   -- inserted rows, and updated rows whose names changed (a vector refresh or an address edit adds nothing)
@@ -687,13 +592,8 @@ $$;
 -- Arabic spelling of each; 'al X' read as the joined word first, else ال + X; numbers as they are);
 -- NULL when the name has a word without a known reading or is not Latin. 'Kudu' → 'كودو',
 -- 'Al Baik' → 'البيك', "Dunkin' Donuts" → 'دانكن دوناتس'.
-create or replace function private.arabic_reading(name text)
-returns text
-language plpgsql
-stable
-parallel safe
-set search_path = ''
-set plan_cache_mode = force_generic_plan
+create or replace function private.arabic_reading(name text) returns text
+language plpgsql stable parallel safe set search_path = '' set plan_cache_mode = force_generic_plan
 as $$
 declare
   words text[] := private.search_words(name);

@@ -37,12 +37,8 @@ create policy "Users drop their own idempotency keys" on public.idempotency_keys
 
 -- How long a key is kept (src/shared/idempotency-headers.ts IDEMPOTENCY_KEY_TTL_HOURS; tests/api/idempotency.test.ts
 -- checks they are equal).
-create or replace function private.idempotency_key_ttl()
-returns interval
-language sql
-immutable
-parallel safe
-set search_path = ''
+create or replace function private.idempotency_key_ttl() returns interval
+language sql immutable parallel safe set search_path = ''
 as $$
   select interval '24 hours'
 $$;
@@ -51,11 +47,8 @@ grant execute on function private.idempotency_key_ttl() to authenticated, servic
 
 -- Deletes expired keys of every user, oldest first, at most `max_rows` per call (the API calls it as each
 -- key is recorded, so the table holds about a day of keys without a scheduler); returns how many went.
-create or replace function private.purge_idempotency_keys(max_rows integer default 500)
-returns integer
-language sql
-security definer
-set search_path = ''
+create or replace function private.purge_idempotency_keys(max_rows integer default 500) returns integer
+language sql security definer set search_path = ''
 as $$
   with gone as (
     delete from public.idempotency_keys

@@ -1,15 +1,13 @@
 -- The RPCs admins call (also through PostgREST on Supabase): approving and rejecting place requests,
--- restoring a history entry, reordering zones and buildings. Each checks private.require_admin().
+-- restoring a history entry, reordering zones and buildings. Each checks private.require_admin() first.
 -- Bodies are checked when a function runs, not here (as pg_dump does): a function may name a table
 -- declared in a later file of config.toml's schema_paths.
 set check_function_bodies = off;
 
 -- Approves one pending request: a create inserts its place (unique slug from the name, owner =
 -- requester), an edit applies its changes. Returns the updated request (place_id set).
-create or replace function public.approve_place_request(request_id bigint)
-returns public.place_requests
-language plpgsql
-set search_path = ''
+create or replace function public.approve_place_request(request_id bigint) returns public.place_requests
+language plpgsql set search_path = ''
 as $$
 declare
   r public.place_requests;
@@ -46,10 +44,8 @@ grant execute on function public.approve_place_request(bigint) to authenticated,
 -- own sub-transaction: one that cannot be applied is rolled back alone, stays pending and is
 -- reported. Requests another admin is reviewing at this moment are skipped (skip locked).
 -- Returns {"approved": [ids], "failed": [{"id", "code", "reason"}]}.
-create or replace function public.approve_all_place_requests(request_type text DEFAULT NULL::text)
-returns jsonb
-language plpgsql
-set search_path = ''
+create or replace function public.approve_all_place_requests(request_type text DEFAULT NULL::text) returns jsonb
+language plpgsql set search_path = ''
 as $$
 declare
   pending record;
@@ -82,10 +78,8 @@ revoke all on function public.approve_all_place_requests(text) from public, anon
 grant execute on function public.approve_all_place_requests(text) to authenticated, service_role;
 
 -- Rejects one pending request with a reason shown to the requester (1–2000 characters).
-create or replace function public.reject_place_request(request_id bigint, reason text)
-returns public.place_requests
-language plpgsql
-set search_path = ''
+create or replace function public.reject_place_request(request_id bigint, reason text) returns public.place_requests
+language plpgsql set search_path = ''
 as $$
 declare
   r public.place_requests;
@@ -117,11 +111,8 @@ grant execute on function public.reject_place_request(bigint,text) to authentica
 -- Errors: 42501 not an admin · HI404 no such place entry · HI422 nothing to restore (the entries do
 -- not hold a whole place, or the category is gone) · HI409 the slug is taken by another place · HI410
 -- the place was deleted more than 30 days ago (HISTORY_RESTORE_DAYS in src/shared/schemas/history-schemas.ts).
-create or replace function private.restore_place_version(entry_id bigint)
-returns bigint
-language plpgsql
-security definer
-set search_path = ''
+create or replace function private.restore_place_version(entry_id bigint) returns bigint
+language plpgsql security definer set search_path = ''
 as $$
 declare
   e public.audit_log;
@@ -132,9 +123,7 @@ declare
   cols text;
   cols_no_id text;
 begin
-  if not (select private.is_admin()) and coalesce((select auth.role()), '') <> 'service_role' then
-    raise exception 'only administrators can restore places' using errcode = '42501';
-  end if;
+  perform private.require_admin('restore places');
   select * into e from public.audit_log where id = entry_id and entity = 'place';
   if not found then
     raise exception 'history entry % does not exist', entry_id using errcode = 'HI404';
@@ -212,17 +201,13 @@ comment on function private.restore_place_version(bigint) is
 --         missing_zones, unknown_zones, missing_buildings, unknown_buildings
 --
 -- Sets every zone's sort_order from p_order (all zones, orders 1…n). Returns how many zones moved.
-create or replace function public.reorder_zones(p_order jsonb)
-returns integer
-language plpgsql
-set search_path = ''
+create or replace function public.reorder_zones(p_order jsonb) returns integer
+language plpgsql set search_path = ''
 as $$
 declare
   moved integer;
 begin
-  if not (select private.is_admin()) then
-    raise exception 'only admins can reorder zones' using errcode = '42501';
-  end if;
+  perform private.require_admin('reorder zones', or_service_role => false);
   perform private.parse_order(p_order); -- checks the entries (22023) before any lock is taken
   -- no zone is created or deleted while the order is checked and applied
   lock table public.zones in share row exclusive mode;
@@ -244,17 +229,13 @@ grant execute on function public.reorder_zones(jsonb) to authenticated, service_
 
 -- Sets the sort_order of every building of zone p_zone_id from p_order (all its buildings, orders
 -- 1…n). Returns how many buildings moved.
-create or replace function public.reorder_buildings(p_zone_id bigint, p_order jsonb)
-returns integer
-language plpgsql
-set search_path = ''
+create or replace function public.reorder_buildings(p_zone_id bigint, p_order jsonb) returns integer
+language plpgsql set search_path = ''
 as $$
 declare
   moved integer;
 begin
-  if not (select private.is_admin()) then
-    raise exception 'only admins can reorder buildings' using errcode = '42501';
-  end if;
+  perform private.require_admin('reorder buildings', or_service_role => false);
   perform private.parse_order(p_order); -- checks the entries (22023) before any lock is taken
   -- the zone row locked FOR UPDATE: no building is added to (or moved into) the zone meanwhile
   -- (that takes a key-share lock on it); its buildings locked: none is deleted or moved out

@@ -1,11 +1,12 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import '../../components/ui/late-recipes.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { publicLoginPath, REDIRECT_PARAM } from '../../features/auth/redirect.ts';
 import { usePreferences } from '../../lib/preferences.tsx';
 import { withAddPlace } from './add-place-link.ts';
-import { DialogCloseButton } from '../../components/ui/dialog-close-button.tsx';
+import { DialogDismissButton } from '../../components/ui/dialog-close-button.tsx';
+import { DialogFrame } from '../../components/ui/dialog-frame.tsx';
 
 /**
  * Signed out: 'Please login or create an account to add a place' with Login, Create Account, Cancel.
@@ -18,32 +19,19 @@ export default function LoginChoiceDialog({ open, onOpenChange: setOpen }: { ope
   const location = useLocation();
   const back = withAddPlace(`${location.pathname}${location.search}`);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{t('addPlace.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{t('addPlace.loginPrompt')}</Text>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="ghost">{t('app.cancel')}</Button>
-              </Dialog.ActionTrigger>
-              <Button variant="outline" onClick={() => { setOpen(false); navigate(`${localize('/auth/register')}?${REDIRECT_PARAM}=${encodeURIComponent(back)}`); }}>
-                {t('nav.createAccount')}
-              </Button>
-              <Button colorPalette="brand" onClick={() => { setOpen(false); navigate(publicLoginPath(lang, back)); }}>
-                {t('nav.login')}
-              </Button>
-            </Dialog.Footer>
-            <DialogCloseButton />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={setOpen} title={t('addPlace.title')} root={{ role: 'alertdialog' }}>
+      <Dialog.Body>
+        <Text>{t('addPlace.loginPrompt')}</Text>
+      </Dialog.Body>
+      <Dialog.Footer flexWrap="wrap">
+        <DialogDismissButton>{t('app.cancel')}</DialogDismissButton>
+        <Button variant="outline" onClick={() => { setOpen(false); navigate(`${localize('/auth/register')}?${REDIRECT_PARAM}=${encodeURIComponent(back)}`); }}>
+          {t('nav.createAccount')}
+        </Button>
+        <Button colorPalette="brand" onClick={() => { setOpen(false); navigate(publicLoginPath(lang, back)); }}>
+          {t('nav.login')}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }

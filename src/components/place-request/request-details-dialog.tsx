@@ -1,4 +1,4 @@
-import { Alert, Box, Button, DataList, Dialog, Heading, HStack, Portal, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, DataList, Dialog, Heading, HStack, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import '../ui/late-recipes.ts';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
@@ -11,7 +11,8 @@ import { describeValue, type DisplayValue, type ValueLookups } from './display-v
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import { requestName, useRequestFieldLabel } from './request-text.ts';
 import { Preview, RequestValueView } from './request-value.tsx';
-import { DialogCloseButton } from '../ui/dialog-close-button.tsx';
+import { DialogDismissButton } from '../ui/dialog-close-button.tsx';
+import { DialogFrame } from '../ui/dialog-frame.tsx';
 import '../../lib/late-strings.ts';
 
 /**
@@ -50,36 +51,27 @@ export function RequestDetailsDialog({
   // Recipe variants take no responsive objects here: the size is picked per breakpoint instead.
   const size = useBreakpointValue<'full' | 'lg'>({ base: 'full', md: 'lg' }) ?? 'lg';
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={size} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx={size === 'full' ? '0' : '4'} aria-busy={busy || undefined}>
-            <Dialog.Header pe="12">
-              <HStack gap="3" wrap="wrap">
-                <Dialog.Title>{title}</Dialog.Title>
-                {request && <RequestStatusBadge status={request.status} />}
-              </HStack>
-            </Dialog.Header>
-            <Dialog.Body>
-              {request ? (
-                <Stack gap="6">
-                  {notice}
-                  <RequestBody request={request} lookups={lookups} facts={facts} aside={aside} />
-                </Stack>
-              ) : placeholder}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="ghost">{t('app.close')}</Button>
-              </Dialog.ActionTrigger>
-              {request && actions}
-            </Dialog.Footer>
-            <DialogCloseButton />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={onOpenChange} root={{ size, scrollBehavior: 'inside', finalFocusEl }}
+      content={{ mx: size === 'full' ? '0' : '4', 'aria-busy': busy || undefined }}>
+      <Dialog.Header pe="12">
+        <HStack gap="3" wrap="wrap">
+          <Dialog.Title>{title}</Dialog.Title>
+          {request && <RequestStatusBadge status={request.status} />}
+        </HStack>
+      </Dialog.Header>
+      <Dialog.Body>
+        {request ? (
+          <Stack gap="6">
+            {notice}
+            <RequestBody request={request} lookups={lookups} facts={facts} aside={aside} />
+          </Stack>
+        ) : placeholder}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <DialogDismissButton>{t('app.close')}</DialogDismissButton>
+        {request && actions}
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }
 

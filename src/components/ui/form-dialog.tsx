@@ -1,8 +1,9 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import './late-recipes.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCloseButton } from './dialog-close-button.tsx';
+import { DialogDismissButton } from './dialog-close-button.tsx';
+import { DialogFrame } from './dialog-frame.tsx';
 
 /**
  * A modal form (create/edit dialogs of the admin console and of contributors): title, fields, Cancel and Save. Save shows
@@ -37,49 +38,29 @@ export function FormDialog({ open, onOpenChange, title, onSubmit, pending, submi
   };
   return (
     <>
-    <Dialog.Root open={open} onOpenChange={(e) => requestOpen(e.open)} placement="center" size={size} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx={{ base: '2', sm: '4' }} asChild>
-            <form onSubmit={onSubmit} noValidate aria-busy={pending || undefined}>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">{children}</Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="ghost">{t('app.cancel')}</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette={submitColorPalette} loading={pending} loadingText={pendingLabel ?? t('app.saving')} disabled={submitDisabled}>
-                  {submitLabel ?? t('app.save')}
-                </Button>
-              </Dialog.Footer>
-              <DialogCloseButton />
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-    <Dialog.Root open={open && asking} onOpenChange={(e) => !e.open && setAsking(false)} role="alertdialog" placement="center" size="xs">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header><Dialog.Title>{t('app.discardTitle')}</Dialog.Title></Dialog.Header>
-            <Dialog.Body><Text>{t('app.discardBody')}</Text></Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t('app.keepEditing')}</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={() => { setAsking(false); onOpenChange(false); }}>{t('app.discard')}</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={requestOpen} title={title}
+      root={{ size, scrollBehavior: 'inside', finalFocusEl }} content={{ mx: { base: '2', sm: '4' } }}
+      form={{ onSubmit, 'aria-busy': pending || undefined }}>
+      <Dialog.Body>
+        <Stack gap="4">{children}</Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <DialogDismissButton>{t('app.cancel')}</DialogDismissButton>
+        <Button type="submit" colorPalette={submitColorPalette} loading={pending} loadingText={pendingLabel ?? t('app.saving')} disabled={submitDisabled}>
+          {submitLabel ?? t('app.save')}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
+    <DialogFrame open={open && asking} onOpenChange={(next) => !next && setAsking(false)} title={t('app.discardTitle')}
+      root={{ role: 'alertdialog', size: 'xs' }} closeButton={false}>
+      <Dialog.Body><Text>{t('app.discardBody')}</Text></Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">{t('app.keepEditing')}</Button>
+        </Dialog.ActionTrigger>
+        <Button colorPalette="red" onClick={() => { setAsking(false); onOpenChange(false); }}>{t('app.discard')}</Button>
+      </Dialog.Footer>
+    </DialogFrame>
     </>
   );
 }

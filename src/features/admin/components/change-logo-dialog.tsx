@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, Field, HStack, Image, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, HStack, Image, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import '../../../components/ui/late-recipes.ts';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,8 @@ import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts'
 import { useAdminWebsiteSettingsQuery } from '../api/admin-website-settings-api.ts';
 import { toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';
 import { uploadAdminImage } from '../api/admin-uploads-api.ts';
-import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
+import { DialogDismissButton } from '../../../components/ui/dialog-close-button.tsx';
+import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
 
 const errorColor = { _light: 'red.700', _dark: 'red.300' } as const;
 
@@ -104,93 +105,80 @@ export function ChangeLogoDialog({ open, onOpenChange, settings, onSaved }: {
   const trimmed = url.trim();
   const busy = uploading || mutation.isPending;
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{t('logo.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Stack gap="2">
-                  <Text fontWeight="medium" fontSize="sm">{t('logo.uploadLabel')}</Text>
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    accept={IMAGE_MIME_TYPES.join(',')}
-                    aria-label={t('logo.chooseFile')}
-                    tabIndex={-1}
-                    style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-                    onChange={(e) => void onFile(e.target.files?.[0])}
-                  />
-                  <HStack gap="3">
-                    <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={busy}>
-                      <ImagePlus aria-hidden /> {t('logo.chooseFile')}
-                    </Button>
-                    {uploading && (
-                      <HStack gap="2" role="status" aria-live="polite">
-                        <Spinner size="sm" color="brand.solid" />
-                        <Text fontSize="sm">{t('logo.uploading')}</Text>
-                      </HStack>
-                    )}
-                  </HStack>
-                  <Text fontSize="xs" color="fg.muted">{t('logo.fileHint')}</Text>
-                  {fileError && <Text role="alert" fontSize="sm" color={errorColor}>{fileError}</Text>}
-                  {ready && !fileError && <Text role="status" fontSize="sm" color={{ _light: 'green.700', _dark: 'green.300' }}>{t('logo.uploadReady')}</Text>}
-                </Stack>
-                <Field.Root invalid={!!urlError || (previewFailed && !!trimmed)}>
-                  <Field.Label>{t('logo.urlLabel')}</Field.Label>
-                  <Input
-                    type="url"
-                    dir="ltr"
-                    value={url}
-                    placeholder="https://…"
-                    onChange={(e) => { setTouched(true); setReady(false); setUrl(e.target.value); setUrlError(null); }}
-                    disabled={uploading}
-                  />
-                  <Field.ErrorText color={errorColor}>{urlError ?? t('logo.invalidUrl')}</Field.ErrorText>
-                </Field.Root>
-                {trimmed && (
-                  <Box>
-                    <Text fontWeight="medium" fontSize="sm" mb="2">{t('logo.preview')}</Text>
-                    <Box borderWidth="1px" borderRadius="lg" p="3" bg="bg.subtle" display={previewFailed ? 'none' : 'flex'} justifyContent="center">
-                      <Image
-                        key={trimmed}
-                        src={trimmed}
-                        alt={t('logo.previewAlt')}
-                        maxH="32"
-                        maxW="full"
-                        objectFit="contain"
-                        onError={() => setPreviewFailed(true)}
-                        onLoad={() => setPreviewFailed(false)}
-                      />
-                    </Box>
-                  </Box>
-                )}
-              </Stack>
-            </Dialog.Body>
-            {mutation.isError && (
-              <Box px="6" pb="2"><Text role="alert" fontSize="sm" color={errorColor}>{t('settings.updateError')}</Text></Box>
-            )}
-            <Dialog.Footer flexWrap="wrap">
-              {current.logoUrl && (
-                <Button variant="outline" colorPalette="red" me="auto" onClick={remove} disabled={busy}>
-                  {t('logo.remove')}
-                </Button>
-              )}
-              <Dialog.ActionTrigger asChild>
-                <Button variant="ghost">{t('common.cancel')}</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="brand" onClick={save} disabled={!trimmed || busy} loading={mutation.isPending} loadingText={t('common.saving')}>
-                {t('common.save')}
+    <DialogFrame open={open} onOpenChange={onOpenChange} title={t('logo.title')}>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Stack gap="2">
+            <Text fontWeight="medium" fontSize="sm">{t('logo.uploadLabel')}</Text>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={IMAGE_MIME_TYPES.join(',')}
+              aria-label={t('logo.chooseFile')}
+              tabIndex={-1}
+              style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+              onChange={(e) => void onFile(e.target.files?.[0])}
+            />
+            <HStack gap="3">
+              <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={busy}>
+                <ImagePlus aria-hidden /> {t('logo.chooseFile')}
               </Button>
-            </Dialog.Footer>
-            <DialogCloseButton />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              {uploading && (
+                <HStack gap="2" role="status" aria-live="polite">
+                  <Spinner size="sm" color="brand.solid" />
+                  <Text fontSize="sm">{t('logo.uploading')}</Text>
+                </HStack>
+              )}
+            </HStack>
+            <Text fontSize="xs" color="fg.muted">{t('logo.fileHint')}</Text>
+            {fileError && <Text role="alert" fontSize="sm" color={errorColor}>{fileError}</Text>}
+            {ready && !fileError && <Text role="status" fontSize="sm" color={{ _light: 'green.700', _dark: 'green.300' }}>{t('logo.uploadReady')}</Text>}
+          </Stack>
+          <Field.Root invalid={!!urlError || (previewFailed && !!trimmed)}>
+            <Field.Label>{t('logo.urlLabel')}</Field.Label>
+            <Input
+              type="url"
+              dir="ltr"
+              value={url}
+              placeholder="https://…"
+              onChange={(e) => { setTouched(true); setReady(false); setUrl(e.target.value); setUrlError(null); }}
+              disabled={uploading}
+            />
+            <Field.ErrorText color={errorColor}>{urlError ?? t('logo.invalidUrl')}</Field.ErrorText>
+          </Field.Root>
+          {trimmed && (
+            <Box>
+              <Text fontWeight="medium" fontSize="sm" mb="2">{t('logo.preview')}</Text>
+              <Box borderWidth="1px" borderRadius="lg" p="3" bg="bg.subtle" display={previewFailed ? 'none' : 'flex'} justifyContent="center">
+                <Image
+                  key={trimmed}
+                  src={trimmed}
+                  alt={t('logo.previewAlt')}
+                  maxH="32"
+                  maxW="full"
+                  objectFit="contain"
+                  onError={() => setPreviewFailed(true)}
+                  onLoad={() => setPreviewFailed(false)}
+                />
+              </Box>
+            </Box>
+          )}
+        </Stack>
+      </Dialog.Body>
+      {mutation.isError && (
+        <Box px="6" pb="2"><Text role="alert" fontSize="sm" color={errorColor}>{t('settings.updateError')}</Text></Box>
+      )}
+      <Dialog.Footer flexWrap="wrap">
+        {current.logoUrl && (
+          <Button variant="outline" colorPalette="red" me="auto" onClick={remove} disabled={busy}>
+            {t('logo.remove')}
+          </Button>
+        )}
+        <DialogDismissButton>{t('common.cancel')}</DialogDismissButton>
+        <Button colorPalette="brand" onClick={save} disabled={!trimmed || busy} loading={mutation.isPending} loadingText={t('common.saving')}>
+          {t('common.save')}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import '../../../components/ui/late-recipes.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
 
 /**
  * A confirmation of an action that cannot be undone (delete confirmations warn so), as an
@@ -29,32 +30,22 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} role="alertdialog" placement="center" finalFocusEl={finalFocusEl}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                {children}
-                {!blocked && <Text fontWeight="medium" color={{ _light: 'red.700', _dark: 'red.300' }}>{t('common.cannotBeUndone')}</Text>}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={pending}>{t('common.cancel')}</Button>
-              </Dialog.ActionTrigger>
-              {blocked}
-              <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={onConfirm} loading={pending} loadingText={pendingLabel ?? t('common.deleting')} disabled={!!blocked}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={onOpenChange} title={title} root={{ role: 'alertdialog', finalFocusEl }} closeButton={false}>
+      <Dialog.Body>
+        <Stack gap="2">
+          {children}
+          {!blocked && <Text fontWeight="medium" color={{ _light: 'red.700', _dark: 'red.300' }}>{t('common.cannotBeUndone')}</Text>}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" disabled={pending}>{t('common.cancel')}</Button>
+        </Dialog.ActionTrigger>
+        {blocked}
+        <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={onConfirm} loading={pending} loadingText={pendingLabel ?? t('common.deleting')} disabled={!!blocked}>
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }

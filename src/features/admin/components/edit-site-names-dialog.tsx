@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import '../../../components/ui/late-recipes.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { ApiError } from '../../../lib/api-client-error.ts';
 import type { WebsiteSettings } from '../../../shared/schemas/entity-schemas.ts';
 import { useAdminWebsiteSettingsQuery, toSettingsUpdate, useUpdateWebsiteSettings } from '../api/admin-website-settings-api.ts';
 import { cityTimeZone, isKnownTimeZone } from '../../../shared/opening-hours.ts';
-import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
+import { DialogDismissButton } from '../../../components/ui/dialog-close-button.tsx';
+import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
 
 /** The runtime's IANA time zones, offered as suggestions of the time zone field. */
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
@@ -78,62 +79,47 @@ export function EditSiteNamesDialog({ open, onOpenChange, settings, onSaved }: {
   // checked here too (the server refuses an unknown zone with 400 fields.timeZone)
   const zoneError = !isKnownTimeZone(form.timeZone.trim());
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('siteNames.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={nameError}>
-                    <Field.Label>{t('siteNames.siteName')}<Field.RequiredIndicator /></Field.Label>
-                    <Input value={form.siteName} onChange={set('siteName')} autoComplete="off" />
-                    <Field.ErrorText color={errorColor}>{t('siteNames.siteNameRequired')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('siteNames.siteNameAr')}</Field.Label>
-                    <Input value={form.siteNameAr} onChange={set('siteNameAr')} dir="rtl" lang="ar" autoComplete="off" />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('siteNames.siteDescription')}</Field.Label>
-                    <Textarea value={form.siteDescription} onChange={set('siteDescription')} rows={3} dir="ltr" lang="en" />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('siteNames.siteDescriptionAr')}</Field.Label>
-                    <Textarea value={form.siteDescriptionAr} onChange={set('siteDescriptionAr')} rows={3} dir="rtl" lang="ar" />
-                  </Field.Root>
-                  <Field.Root required invalid={zoneError}>
-                    <Field.Label>{t('siteNames.timeZone')}<Field.RequiredIndicator /></Field.Label>
-                    <Input value={form.timeZone} onChange={set('timeZone')} list="site-time-zones" dir="ltr" autoComplete="off" spellCheck={false} />
-                    <datalist id="site-time-zones">{TIME_ZONES.map((z) => <option key={z} value={z} />)}</datalist>
-                    {zoneError
-                      ? <Field.ErrorText color={errorColor}>{t('siteNames.timeZoneUnknown')}</Field.ErrorText>
-                      : <Field.HelperText>{t('siteNames.timeZoneHelp')}</Field.HelperText>}
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              {/* A failed save is said here, where the admin is (issue #17), with the server's reason when it gave one. */}
-              {mutation.isError && (
-                <Box px="6" pb="2"><Text role="alert" fontSize="sm" color={{ _light: 'red.700', _dark: 'red.300' }}>{t('settings.updateError')}{serverReason(mutation.error)}</Text></Box>
-              )}
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="ghost" type="button">{t('common.cancel')}</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" disabled={nameEmpty || zoneError || mutation.isPending} loading={mutation.isPending} loadingText={t('common.saving')}>
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-              <DialogCloseButton />
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={onOpenChange} title={t('siteNames.title')} form={{ onSubmit: submit }}>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Field.Root required invalid={nameError}>
+            <Field.Label>{t('siteNames.siteName')}<Field.RequiredIndicator /></Field.Label>
+            <Input value={form.siteName} onChange={set('siteName')} autoComplete="off" />
+            <Field.ErrorText color={errorColor}>{t('siteNames.siteNameRequired')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('siteNames.siteNameAr')}</Field.Label>
+            <Input value={form.siteNameAr} onChange={set('siteNameAr')} dir="rtl" lang="ar" autoComplete="off" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('siteNames.siteDescription')}</Field.Label>
+            <Textarea value={form.siteDescription} onChange={set('siteDescription')} rows={3} dir="ltr" lang="en" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('siteNames.siteDescriptionAr')}</Field.Label>
+            <Textarea value={form.siteDescriptionAr} onChange={set('siteDescriptionAr')} rows={3} dir="rtl" lang="ar" />
+          </Field.Root>
+          <Field.Root required invalid={zoneError}>
+            <Field.Label>{t('siteNames.timeZone')}<Field.RequiredIndicator /></Field.Label>
+            <Input value={form.timeZone} onChange={set('timeZone')} list="site-time-zones" dir="ltr" autoComplete="off" spellCheck={false} />
+            <datalist id="site-time-zones">{TIME_ZONES.map((z) => <option key={z} value={z} />)}</datalist>
+            {zoneError
+              ? <Field.ErrorText color={errorColor}>{t('siteNames.timeZoneUnknown')}</Field.ErrorText>
+              : <Field.HelperText>{t('siteNames.timeZoneHelp')}</Field.HelperText>}
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      {/* A failed save is said here, where the admin is (issue #17), with the server's reason when it gave one. */}
+      {mutation.isError && (
+        <Box px="6" pb="2"><Text role="alert" fontSize="sm" color={{ _light: 'red.700', _dark: 'red.300' }}>{t('settings.updateError')}{serverReason(mutation.error)}</Text></Box>
+      )}
+      <Dialog.Footer>
+        <DialogDismissButton>{t('common.cancel')}</DialogDismissButton>
+        <Button type="submit" colorPalette="brand" disabled={nameEmpty || zoneError || mutation.isPending} loading={mutation.isPending} loadingText={t('common.saving')}>
+          {t('common.save')}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }
 

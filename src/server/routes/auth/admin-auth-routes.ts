@@ -2,16 +2,15 @@ import { createRoute } from '@hono/zod-openapi';
 import type { ApiApp, AppDeps } from '../../http/app-deps.ts';
 import { createRouter } from '../../http/create-router.ts';
 import { requireUser } from '../../auth/request-guards.ts';
-import { publicSession } from '../../auth/auth-provider.ts';
+import { publicSession, type AuthProvider, type AuthSession } from '../../auth/auth-provider.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { DomainError } from '../../domain-errors.ts';
 import {
-  adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, logoutRequestSchema,
-  messageResponseSchema, refreshRequestSchema,
+  adminLoginRequestSchema, adminVerifyResponseSchema, authSessionSchema, changePasswordRequestSchema, messageResponseSchema,
 } from '../../../shared/schemas/auth-schemas.ts';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';
 import { changePassword } from './profile-routes.ts';
-import { authResponses, provider, rateLimit, signOut } from './auth-route-helpers.ts';
+import { authResponses, provider, rateLimit, sessionRoutes } from './auth-route-helpers.ts';
 import { jsonBody, security } from '../../http/openapi.ts';
 
 const tags = ['admin auth'];
@@ -41,32 +40,17 @@ export function adminAuthRoutes(deps: AppDeps): ApiApp {
         if (error instanceof DomainError && error.code === 'email_not_verified') throw new ApiError(401, 'invalid_credentials');
         throw error;
       }
-      if (!session.user.isAdmin) {
-        await auth.logout({ accessToken: session.token, refreshToken: session.refreshToken });
-        throw new ApiError(401, 'invalid_credentials');
-      }
+      await adminsOnly(auth, session, 'invalid_credentials');
       return c.json({ success: true as const, data: publicSession(session) }, 200);
     },
   );
 
-  app.openapi(
-    createRoute({
-      method: 'post', path: '/admin/auth/refresh', tags,
-      summary: 'New admin session from {refreshToken}: data {token, refreshToken, expiresAt, user}; 401 when no longer an admin',
-      request: jsonBody(refreshRequestSchema),
-      responses: authResponses(envelope(authSessionSchema), 'New session', [400, 401, 429]),
-    }),
-    async (c) => {
-      const { refreshToken } = c.req.valid('json');
-      await rateLimit(c, deps, 'refresh');
-      const session = await auth.refresh(refreshToken);
-      if (!session.user.isAdmin) {
-        await auth.logout({ accessToken: session.token, refreshToken: session.refreshToken });
-        throw new ApiError(401, 'invalid_refresh_token');
-      }
-      return c.json({ success: true as const, data: publicSession(session) }, 200);
-    },
-  );
+  app.route('/', sessionRoutes(deps, {
+    base: '/admin/auth', tags,
+    refresh: { summary: 'New admin session from {refreshToken}: data {token, refreshToken, expiresAt, user}; 401 when no longer an admin' },
+    logoutSummary: 'Admin sign-out: ends the session of the bearer token and/or {refreshToken}. Always succeeds.',
+    admit: (session) => adminsOnly(auth, session, 'invalid_refresh_token'),
+  }));
 
   app.openapi(
     createRoute({
@@ -95,14 +79,12 @@ export function adminAuthRoutes(deps: AppDeps): ApiApp {
     async (c) => changePassword(c, deps, requireUser(c), c.req.valid('json')),
   );
 
-  app.openapi(
-    createRoute({
-      method: 'post', path: '/admin/auth/logout', tags,
-      summary: 'Admin sign-out: ends the session of the bearer token and/or {refreshToken}. Always succeeds.',
-      request: { body: { content: { 'application/json': { schema: logoutRequestSchema } }, required: false } },
-      responses: authResponses(messageResponseSchema, 'Signed out', [400]),
-    }),
-    async (c) => signOut(c, auth),
-  );
   return app;
+}
+
+/** Ends a new session at once and answers 401 `code` unless its user is an admin. */
+async function adminsOnly(auth: AuthProvider, session: AuthSession, code: 'invalid_credentials' | 'invalid_refresh_token'): Promise<void> {
+  if (session.user.isAdmin) return;
+  await auth.logout({ accessToken: session.token, refreshToken: session.refreshToken });
+  throw new ApiError(401, code);
 }

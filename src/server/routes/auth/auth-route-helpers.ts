@@ -1,12 +1,14 @@
 import type { Context } from 'hono';
-import { z } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv } from '../../http/app-deps.ts';
-import type { AuthProvider } from '../../auth/auth-provider.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ApiApp, AppDeps, AppEnv } from '../../http/app-deps.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { publicSession, type AuthProvider, type AuthSession } from '../../auth/auth-provider.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, enforceRateLimit, type RateLimitedAction } from '../../auth/rate-limit.ts';
-import { apiErrorSchema } from '../../../shared/schemas/common-schemas.ts';
-import { logoutRequestSchema, messageAnswer } from '../../../shared/schemas/auth-schemas.ts';
+import { apiErrorSchema, envelope } from '../../../shared/schemas/common-schemas.ts';
+import { authSessionSchema, logoutRequestSchema, messageAnswer, messageResponseSchema, refreshRequestSchema } from '../../../shared/schemas/auth-schemas.ts';
 import { message } from '../../message-catalogue.ts';
 import { readOptionalJson } from '../../http/read-json.ts';
+import { jsonBody } from '../../http/openapi.ts';
 
 const ERROR_NAMES: Record<number, string> = {
   400: 'Invalid input (error.fields), invalid or expired code', 401: 'Invalid credentials or token', 403: 'Not allowed / e-mail not verified',
@@ -41,8 +43,61 @@ export async function rateLimit(c: Context<AppEnv>, deps: AppDeps, action: RateL
  * The sign-out of both audiences (POST /public/auth/logout, /admin/auth/logout): ends the session of the
  * bearer token and/or of the optional body's `refreshToken`; always 200 `signed_out` in the request's language.
  */
-export async function signOut(c: Context<AppEnv>, auth: AuthProvider) {
+async function signOut(c: Context<AppEnv>, auth: AuthProvider) {
   const body = await readOptionalJson(c, logoutRequestSchema);
   await auth.logout({ accessToken: bearerToken(c), refreshToken: body.refreshToken });
   return c.json(messageAnswer(message('signed_out', c.var.lang)), 200);
+}
+
+/** What the session routes of one audience (public sign-in or admin console) say and check. */
+export interface SessionAudience {
+  /** The path prefix of the audience's auth routes. */
+  base: '/public/auth' | '/admin/auth';
+  /** OpenAPI tags. */
+  tags: string[];
+  /** OpenAPI texts of POST {base}/refresh. */
+  refresh: { summary: string; description?: string };
+  /** OpenAPI summary of POST {base}/logout. */
+  logoutSummary: string;
+  /**
+   * Checks a renewed session before it is answered; throws to refuse it (the admin audience ends a
+   * non-admin's session and answers 401 invalid_refresh_token). Absent: every session is answered.
+   */
+  admit?: (session: AuthSession) => Promise<void>;
+}
+
+/**
+ * The session routes both audiences share, in one place: POST {base}/refresh (rate-limited
+ * 'refresh'; a new session {token, refreshToken, expiresAt, user} for a valid refresh token, 401
+ * invalid_refresh_token otherwise) and POST {base}/logout (signOut: always 200 `signed_out`).
+ */
+export function sessionRoutes(deps: AppDeps, audience: SessionAudience): ApiApp {
+  const app = createRouter();
+  const auth = provider(deps);
+  const { base, tags } = audience;
+
+  app.openapi(
+    createRoute({
+      method: 'post', path: `${base}/refresh`, tags, ...audience.refresh,
+      request: jsonBody(refreshRequestSchema),
+      responses: authResponses(envelope(authSessionSchema), 'New session', [400, 401, 429]),
+    }),
+    async (c) => {
+      const { refreshToken } = c.req.valid('json');
+      await rateLimit(c, deps, 'refresh');
+      const session = await auth.refresh(refreshToken);
+      await audience.admit?.(session);
+      return c.json({ success: true as const, data: publicSession(session) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post', path: `${base}/logout`, tags, summary: audience.logoutSummary,
+      request: { body: { content: { 'application/json': { schema: logoutRequestSchema } }, required: false } },
+      responses: authResponses(messageResponseSchema, 'Signed out', [400]),
+    }),
+    async (c) => signOut(c, auth),
+  );
+  return app;
 }

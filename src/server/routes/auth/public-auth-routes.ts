@@ -4,12 +4,12 @@ import { createRouter } from '../../http/create-router.ts';
 import { publicSession, publicUser } from '../../auth/auth-provider.ts';
 import { message } from '../../message-catalogue.ts';
 import {
-  authSessionSchema, authUserSchema, emailOnlyRequestSchema, loginRequestSchema, logoutRequestSchema, messageAnswer, messageResponseSchema,
-  refreshRequestSchema, registerRequestSchema, registerResponseSchema, resetPasswordRequestSchema, verifyEmailRequestSchema,
+  authSessionSchema, authUserSchema, emailOnlyRequestSchema, loginRequestSchema, messageAnswer, messageResponseSchema,
+  registerRequestSchema, registerResponseSchema, resetPasswordRequestSchema, verifyEmailRequestSchema,
   verifyResetCodeRequestSchema,
 } from '../../../shared/schemas/auth-schemas.ts';
 import { envelope } from '../../../shared/schemas/common-schemas.ts';
-import { authResponses, provider, rateLimit, signOut } from './auth-route-helpers.ts';
+import { authResponses, provider, rateLimit, sessionRoutes } from './auth-route-helpers.ts';
 import { jsonBody } from '../../http/openapi.ts';
 
 const tags = ['auth'];
@@ -86,31 +86,14 @@ export function publicAuthRoutes(deps: AppDeps): ApiApp {
     },
   );
 
-  app.openapi(
-    createRoute({
-      method: 'post', path: '/public/auth/refresh', tags,
+  app.route('/', sessionRoutes(deps, {
+    base: '/public/auth', tags,
+    refresh: {
       summary: 'Exchange a refresh token {refreshToken} for a new session; the old refresh token stops working',
       description: 'Presenting an already rotated refresh token again revokes the whole session (reuse detection): 401 invalid_refresh_token.',
-      request: jsonBody(refreshRequestSchema),
-      responses: authResponses(envelope(authSessionSchema), 'New session', [400, 401, 429]),
-    }),
-    async (c) => {
-      const { refreshToken } = c.req.valid('json');
-      await rateLimit(c, deps, 'refresh');
-      const session = await auth.refresh(refreshToken);
-      return c.json({ success: true as const, data: publicSession(session) }, 200);
     },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post', path: '/public/auth/logout', tags,
-      summary: 'Sign out: ends the session of the bearer token and/or of {refreshToken}. Always succeeds.',
-      request: { body: { content: { 'application/json': { schema: logoutRequestSchema } }, required: false } },
-      responses: authResponses(messageResponseSchema, 'Signed out', [400]),
-    }),
-    async (c) => signOut(c, auth),
-  );
+    logoutSummary: 'Sign out: ends the session of the bearer token and/or of {refreshToken}. Always succeeds.',
+  }));
 
   app.openapi(
     createRoute({

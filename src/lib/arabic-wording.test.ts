@@ -44,4 +44,12 @@ describe('Arabic wording', () => {
     const strings = (o: unknown): string[] => (typeof o === 'string' ? [o] : o && typeof o === 'object' ? Object.values(o).flatMap(strings) : []);
     expect([...strings(ar), ...strings(arAdmin)].filter((s) => /لم يتم العثور/.test(s))).toEqual([]);
   });
+
+  it('counts a zone\'s buildings and places in the admin with plural forms, not «المباني: 3»', async () => {
+    const t = await i18n('ar'); // as the admin console asks for it (useTranslation('admin')): nested keys in its namespace
+    expect(t('zones.counts', { ns: 'admin', buildings: 0, places: 0 })).toBe('لا توجد مبانٍ · لا توجد أماكن');
+    expect(t('zones.counts', { ns: 'admin', buildings: 1, places: 2 })).toBe('مبنى واحد · مكانان');
+    expect(t('zones.counts', { ns: 'admin', buildings: 3, places: 12 })).toBe('3 مبانٍ · 12 مكانًا');
+    expect(t('zones.counts', { ns: 'admin', buildings: 100, places: 200 })).toBe('100 مبنى · 200 مكان');
+  });
 });

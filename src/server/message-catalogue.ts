@@ -24,7 +24,7 @@ const ERROR_MESSAGES = {
   conflict: { en: 'This conflicts with existing data.', ar: 'يتعارض هذا مع بيانات موجودة.' },
   payload_too_large: { en: 'The request is too large.', ar: 'الطلب كبير جدًا.' },
   unsupported_media_type: { en: 'Send the request body as JSON (Content-Type: application/json).', ar: 'أرسل نص الطلب بصيغة JSON (Content-Type: application/json).' },
-  rate_limited: { en: 'Too many attempts. Please try again later.', ar: 'محاولات كثيرة. يرجى المحاولة لاحقًا.' },
+  rate_limited: { en: 'Too many attempts. Please try again later.', ar: 'تجاوزت عدد المحاولات المسموح به. يرجى المحاولة لاحقًا.' },
   database_unavailable: { en: 'The service is temporarily unavailable. Please try again.', ar: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى.' },
   internal_error: { en: 'Something went wrong. Please try again.', ar: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.' },
   // health (routes/health-routes.ts)

@@ -159,7 +159,7 @@ test('places, categories and map keep their own meta description after hydration
       '/map': `The map of ${names.en}: every listed place and district, with the buildings of each district.`,
     },
     ar: {
-      '/places': `كل الأماكن المدرجة في ${names.ar}: أعمال وخدمات تتصفحها حسب الفئة والحي والمبنى.`,
+      '/places': `كل الأماكن المدرجة في ${names.ar}: محلات وخدمات تتصفحها حسب الفئة والحي والمبنى.`,
       '/categories': `تصفّح ${names.ar} حسب الفئة: مطاعم ومقاهٍ وصيدليات وكل أنواع الأماكن في المدينة.`,
       '/map': `خريطة ${names.ar}: كل الأماكن والأحياء المدرجة، مع مباني كل حي.`,
     },

@@ -51,7 +51,7 @@ export const FIELD_MESSAGE_ENTRIES: readonly Entry[] = [
   [A.siteNameRequired, 'site_name_required', 'اسم الدليل مطلوب'],
   [A.orderInteger, 'order_integer', 'يجب أن يكون الترتيب عددًا صحيحًا'],
   [A.orderTaken, 'order_taken', 'يوجد حي آخر بهذا الرقم في الترتيب'],
-  [A.invalidSlug, 'invalid_slug', 'استخدم أحرفًا لاتينية صغيرة وأرقامًا وشرطات مفردة'],
+  [A.invalidSlug, 'invalid_slug', 'استخدم أحرفًا إنجليزية صغيرة وأرقامًا وشرطات مفردة'],
   [A.invalidBoolean, 'invalid_boolean', 'يجب أن تكون القيمة true أو false'],
   [UNKNOWN_TIME_ZONE, 'unknown_time_zone', 'توقيت غير معروف: استخدم اسمًا حسب IANA مثل Asia/Riyadh'],
   [REASON_REQUIRED_MESSAGE, 'reason_required', 'السبب مطلوب'],

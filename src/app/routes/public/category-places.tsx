@@ -22,7 +22,7 @@ export default function CategoryPlacesPage() {
   return (
     <Container maxW="7xl" py="8">
       <Stack gap="6">
-        <Breadcrumb.Root size="sm">
+        <Breadcrumb.Root size="sm" aria-label={t('app.breadcrumb')}>
           <Breadcrumb.List>
             <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/categories')}>{t('sections.categories')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
             <Breadcrumb.Separator />

@@ -23,7 +23,7 @@ export default function ZonePlacesPage() {
   return (
     <Container maxW="7xl" py="8">
       <Stack gap="6">
-        <Breadcrumb.Root size="sm">
+        <Breadcrumb.Root size="sm" aria-label={t('app.breadcrumb')}>
           <Breadcrumb.List>
             <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/map')}>{t('sections.zones')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
             <Breadcrumb.Separator />

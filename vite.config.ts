@@ -30,6 +30,23 @@ export function commonStringsParts(): Plugin {
 }
 
 /**
+ * Chakra's anatomy module (`@chakra-ui/react/dist/esm/anatomy.js`) makes every component's anatomy when it loads, some as
+ * `<zag anatomy>.extendWith(…)` — calls rolldown must keep (it cannot know they are pure), and with them ~20 anatomies of
+ * components the app never renders (accordion, date picker, colour picker, combobox, menu…), pulled into every page's
+ * first scripts by the recipes that import one anatomy from that module. Marking those calls `@__PURE__` lets the unused
+ * ones go, as `createAnatomy` (`manualPureFunctions`, below) does for the others (decision 062).
+ */
+export function pureChakraAnatomies(): Plugin {
+  return {
+    name: 'dalil-pure-chakra-anatomies',
+    transform(code, id) {
+      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js$/.test(id)) return null;
+      return { code: code.replace(/= (\w+\$?\d*)\.extendWith\(/g, '= /* @__PURE__ */ $1.extendWith('), map: null };
+    },
+  };
+}
+
+/**
  * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) next to every emitted text asset, so the
  * Node server sends them compressed without compressing per request (serveStatic `precompressed`).
  */
@@ -108,7 +125,7 @@ function serviceWorker() {
  * SPA's Emotion cache reads it from the meta tag (src/app/emotion-cache.ts).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), commonStringsParts()] : [react(), commonStringsParts(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
+  plugins: isSsrBuild ? [react(), commonStringsParts()] : [react(), commonStringsParts(), pureChakraAnatomies(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // Emotion and Chakra go into the server bundle, built for production like the browser's: Emotion's
   // development build adds labels to class names, so a server started with NODE_ENV=test would render

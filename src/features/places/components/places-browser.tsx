@@ -1,10 +1,12 @@
-import { Alert, Box, Button, chakra, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQueries } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Deferred } from '../../../components/ui/deferred.tsx';
+import { PlainInput } from '../../../components/ui/plain-input.tsx';
+import { PlainNativeSelect } from '../../../components/ui/plain-native-select.tsx';
 import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui/query-states.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -37,7 +39,7 @@ function SearchField({ value, onChange }: { value: string; onChange: (q: string 
   }, [value]);
   return (
     <Field label={t('places.search')} id="filter-search">
-      <Input id="filter-search" size="sm" type="search" value={text} maxLength={LIMITS.searchMaxLength} placeholder={t('places.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
+      <PlainInput id="filter-search" size="sm" type="search" value={text} maxLength={LIMITS.searchMaxLength} placeholder={t('places.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
     </Field>
   );
 }
@@ -116,33 +118,33 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
         <SearchField value={q ?? ''} onChange={(text) => update({ q: text }, true, true)} />
         {scope?.kind !== 'zone' && (
           <Field label={t('places.zone')} id="filter-zone">
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field id="filter-zone" value={zone ?? ''} onChange={(e) => update({ zone: e.target.value || undefined })}>
+            <PlainNativeSelect.Root size="sm">
+              <PlainNativeSelect.Field id="filter-zone" value={zone ?? ''} onChange={(e) => update({ zone: e.target.value || undefined })}>
                 <option value="">{t('places.allZones')}</option>
                 {zones?.map((z) => <option key={z.slug} value={z.slug}>{pick(z.title, z.titleAr)}</option>)}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+              </PlainNativeSelect.Field>
+              <PlainNativeSelect.Indicator />
+            </PlainNativeSelect.Root>
           </Field>
         )}
         {scope?.kind !== 'category' && (
           <Field label={t('places.category')} id="filter-category">
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field id="filter-category" value={category ?? ''} onChange={(e) => update({ category: e.target.value || undefined })}>
+            <PlainNativeSelect.Root size="sm">
+              <PlainNativeSelect.Field id="filter-category" value={category ?? ''} onChange={(e) => update({ category: e.target.value || undefined })}>
                 <option value="">{t('places.allCategories')}</option>
                 {categories?.map((c) => <option key={c.slug} value={c.slug}>{pick(c.name, c.nameAr)}</option>)}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+              </PlainNativeSelect.Field>
+              <PlainNativeSelect.Indicator />
+            </PlainNativeSelect.Root>
           </Field>
         )}
         <Field label={t('places.sort')} id="filter-sort">
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="filter-sort" value={sort ?? 'relevance'} onChange={(e) => update({ sort: e.target.value === defaultSort ? undefined : e.target.value, near: undefined })}>
+          <PlainNativeSelect.Root size="sm">
+            <PlainNativeSelect.Field id="filter-sort" value={sort ?? 'relevance'} onChange={(e) => update({ sort: e.target.value === defaultSort ? undefined : e.target.value, near: undefined })}>
               {[...(q ? (['relevance', ...SORTS] as const) : SORTS), ...(near ? (['distance'] as const) : [])].map((s) => <option key={s} value={s}>{t(SORT_LABEL[s])}</option>)}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+            </PlainNativeSelect.Field>
+            <PlainNativeSelect.Indicator />
+          </PlainNativeSelect.Root>
         </Field>
         <chakra.label display="inline-flex" alignItems="center" gap="2" fontSize="sm" fontWeight="medium" minH="8" cursor="pointer">
           <chakra.input

@@ -1,7 +1,8 @@
-import { HStack, Input, type InputProps, type StackProps } from '@chakra-ui/react';
+import { HStack, type InputProps, type StackProps } from '@chakra-ui/react';
 import { forwardRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/constants.ts';
+import { PlainInput } from '../../../components/ui/plain-input.tsx';
 
 /**
  * The search box of the header and of the small screens' overlay: a `role="search"` form holding a
@@ -21,7 +22,7 @@ export const SearchComboboxInput = forwardRef<HTMLInputElement, {
   const { t } = useTranslation();
   return (
     <HStack as="form" role="search" aria-label={t('nav.searchLabel')} onSubmit={(e) => { e.preventDefault(); onSubmit(); }} {...formProps}>
-      <Input
+      <PlainInput
         ref={ref}
         type="search"
         role="combobox"

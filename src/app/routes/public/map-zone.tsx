@@ -1,8 +1,8 @@
-import { Badge, Box, Breadcrumb, Button, Card, Container, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Building2, ExternalLink } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { MapView, preloadLeafletMap, type MapMarker } from '../../../components/map/map-view.tsx';
 import { ErrorState, LinesSkeleton } from '../../../components/ui/query-states.tsx';
 import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
@@ -15,6 +15,7 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { coordinatesOf } from '../../../shared/map-coordinates.ts';
 import type { ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.ts';
 import NotFound from './not-found.tsx';
+import { PageBreadcrumb } from '../../../components/ui/page-breadcrumb.tsx';
 
 // Leaflet starts loading with this page's module in the browser, not once the page has hydrated
 if (typeof document !== 'undefined') void preloadLeafletMap();
@@ -101,13 +102,7 @@ export default function MapZonePage() {
   return (
     <Container maxW="7xl" py="8">
       <Stack gap="6">
-        <Breadcrumb.Root size="sm" aria-label={t('app.breadcrumb')}>
-          <Breadcrumb.List>
-            <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/map')}>{t('sections.map')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
-            <Breadcrumb.Separator />
-            <Breadcrumb.Item><Breadcrumb.CurrentLink>{title}</Breadcrumb.CurrentLink></Breadcrumb.Item>
-          </Breadcrumb.List>
-        </Breadcrumb.Root>
+        <PageBreadcrumb trail={[{ to: localize('/map'), label: t('sections.map') }]} current={title} />
 
         {zone.isError ? (
           <ErrorState message={t('mapPage.loadError')} onRetry={() => void zone.refetch()} />

@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Box, Breadcrumb, Card, Container, Grid, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, Badge, Box, Card, Container, Grid, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Building2, Clock, ExternalLink, Globe, MapPin, MessageCircle, Navigation, Phone, Store, User } from 'lucide-react';
 import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { loadWhenOnline } from '../../../lib/network-status.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { toYouTubeEmbedUrl } from '../../../shared/youtube.ts';
 import NotFound from './not-found.tsx';
+import { PageBreadcrumb } from '../../../components/ui/page-breadcrumb.tsx';
 
 // Save / Saved (decision 048): device state, so shown once the page is interactive, its code loaded then
 const SavePlaceButton = lazy(() => loadWhenOnline(() => import('../../../features/saved/components/save-place-button.tsx')));
@@ -81,15 +82,13 @@ export default function PlaceDetailsPage() {
   return (
     <Container maxW="5xl" py="8">
       <Stack gap="8">
-        <Breadcrumb.Root size="sm" aria-label={t('app.breadcrumb')}>
-          <Breadcrumb.List>
-            <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/places')}>{t('sections.places')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
-            <Breadcrumb.Separator />
-            <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize(`/categories/${place.category.slug}`)}><bdi>{pick(place.category.name, place.category.nameAr)}</bdi></RouterLink></Breadcrumb.Link></Breadcrumb.Item>
-            <Breadcrumb.Separator />
-            <Breadcrumb.Item><Breadcrumb.CurrentLink><bdi>{name}</bdi></Breadcrumb.CurrentLink></Breadcrumb.Item>
-          </Breadcrumb.List>
-        </Breadcrumb.Root>
+        <PageBreadcrumb
+          trail={[
+            { to: localize('/places'), label: t('sections.places') },
+            { to: localize(`/categories/${place.category.slug}`), label: <bdi>{pick(place.category.name, place.category.nameAr)}</bdi> },
+          ]}
+          current={<bdi>{name}</bdi>}
+        />
 
         <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ sm: 'center' }}>
           <Box boxSize="20" borderRadius="2xl" bg="brand.subtle" color="brand.fg" display="grid" placeItems="center" overflow="hidden" flexShrink={0}>

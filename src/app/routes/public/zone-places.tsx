@@ -1,4 +1,4 @@
-import { Badge, Breadcrumb, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useCategoriesQuery } from '../../../features/categories/api/get-categories.ts';
@@ -8,6 +8,7 @@ import { useZoneQuery } from '../../../features/zones/api/get-zones.ts';
 import { ApiError } from '../../../lib/api-client-error.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import NotFound from './not-found.tsx';
+import { PageBreadcrumb } from '../../../components/ui/page-breadcrumb.tsx';
 
 /** /zones/{slug}: places in one zone, with its buildings listed. */
 export default function ZonePlacesPage() {
@@ -23,13 +24,7 @@ export default function ZonePlacesPage() {
   return (
     <Container maxW="7xl" py="8">
       <Stack gap="6">
-        <Breadcrumb.Root size="sm" aria-label={t('app.breadcrumb')}>
-          <Breadcrumb.List>
-            <Breadcrumb.Item><Breadcrumb.Link asChild><RouterLink to={localize('/map')}>{t('sections.zones')}</RouterLink></Breadcrumb.Link></Breadcrumb.Item>
-            <Breadcrumb.Separator />
-            <Breadcrumb.Item><Breadcrumb.CurrentLink>{title}</Breadcrumb.CurrentLink></Breadcrumb.Item>
-          </Breadcrumb.List>
-        </Breadcrumb.Root>
+        <PageBreadcrumb trail={[{ to: localize('/map'), label: t('sections.zones') }]} current={title} />
         {zone.isPending ? <Skeleton height="10" width="50%" /> : <Heading as="h1" size="2xl">{t('places.inZone', { zone: title })}</Heading>}
         {description && <Text color="fg.muted">{description}</Text>}
         {zone.data && zone.data.buildings.length > 0 && (

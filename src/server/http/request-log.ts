@@ -17,7 +17,7 @@ export interface RequestLogger {
  * The Hono bindings (`app.request(path, init, IN_PROCESS)`) of a request the server makes to its own API in process:
  * the server renderer's reads of a page's data and the client-rendered document's boot answers. Their request
  * lines are written at debug level (a 5xx still at error level): the page's own line already says the request,
- * its status and its time, and three more lines per rendered page cost ≈ 2–3 % of its CPU (decision 061). Not
+ * its status and its time; a rendered page wrote three or four lines, and the log file was 3.5 % of a render's CPU (decisions 054, 061). Not
  * reachable from outside: a client cannot set bindings, only headers.
  */
 export const IN_PROCESS = Object.freeze({ inProcess: true as const });

@@ -4,11 +4,14 @@
  * Vite as a separate SSR bundle (`npm run build` → dist-server/entry-server.js) because the app uses
  * Vite-only module features (import.meta.glob, import.meta.env); loaded by src/server/render/renderer.ts.
  */
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, QueryClient, QueryErrorResetBoundary, type Query } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -20,6 +23,7 @@ import { websiteSettingsKey } from './features/settings/api/get-website-settings
 import { zoneQueryOptions } from './features/zones/api/get-zones.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { ApiError } from './lib/api-client-error.ts';
+import { getSystem } from './components/ui/system.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { SsrState } from './lib/ssr-state.ts';
 import { DEFAULT_LANG, type Lang, type Theme } from './shared/language.ts';
@@ -91,6 +95,27 @@ export function configureApi(fetchApi: (url: string, init: RequestInit) => Promi
 }
 
 const handler = createStaticHandler(appRoutes);
+
+const globalStylesBySystem = new WeakMap<SystemContext, Readonly<EmotionCache["inserted"]>>();
+
+/**
+ * Chakra's global CSS — its cascade layers' order, then the reset, the global rules and every token's variable in
+ * both themes (≈ 43 KB of a page's critical CSS) — as an Emotion cache holds it once `<ChakraProvider>`
+ * rendered: `{ name: rules }` in insertion order. It depends only on the system (not on the page, language, theme
+ * or nonce), so it is made once per system (decision 061): a page's cache starts with these entries and its
+ * `ChakraProvider` leaves its global styles out (`serverStyles`), instead of each render serialising, hashing and
+ * inserting the same 43 KB again. The page's style tags are the same bytes (Emotion writes globals in insertion order).
+ */
+function chakraGlobalStyles(system: SystemContext): Readonly<EmotionCache["inserted"]> {
+  const known = globalStylesBySystem.get(system);
+  if (known) return known;
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  renderToString(<CacheProvider value={cache}><ChakraProvider value={system}>{null}</ChakraProvider></CacheProvider>);
+  const inserted = Object.freeze({ ...cache.inserted });
+  globalStylesBySystem.set(system, inserted);
+  return inserted;
+}
 
 /**
  * Queries the server leaves to the browser: the map's markers (every place, ~1.5 MB of JSON) feed only
@@ -180,6 +205,8 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   const emotionCache = createCache({ key: 'css', nonce });
   // styles go to the cache, not inline next to each element: they are extracted into <head> below
   emotionCache.compat = true;
+  // Chakra's global CSS from the one copy of this process, first (as ChakraProvider would insert it)
+  Object.assign(emotionCache.inserted, chakraGlobalStyles(getSystem()));
   let renders = 0;
   const CountRender = ({ children }: { children: ReactNode }) => {
     renders++;
@@ -188,7 +215,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   const tree = (
     <CountRender>
       <I18nextProvider i18n={i18n}>
-        <AppProvider initialLang={lang} initialTheme={theme} queryClient={queryClient} emotionCache={emotionCache}>
+        <AppProvider initialLang={lang} initialTheme={theme} queryClient={queryClient} emotionCache={emotionCache} serverStyles>
           <NoThrowOnError>
             <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} nonce={nonce} />
           </NoThrowOnError>

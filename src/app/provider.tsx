@@ -52,7 +52,8 @@ export interface AppProviderProps {
   emotionCache?: EmotionCache;
   /**
    * A hydrating server-rendered page: its HTML already holds Chakra's global, reset and token CSS, so they are
-   * neither computed nor serialized again (`globalStyles={false}`, patches/@chakra-ui+react, decision 037).
+   * neither computed nor serialized again (`globalStyles={false}`, patches/@chakra-ui+react, decision 037). The
+   * server renderer too: its Emotion cache starts with one copy of them per process (decision 061).
    */
   serverStyles?: boolean;
   children: ReactNode;

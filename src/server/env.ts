@@ -78,6 +78,13 @@ export const serverEnvSchema = z.object({
   // ---- server rendering of the public pages (docs/decisions/019-server-rendering.md) ----
   /** Render the public pages on the server (needs the server bundle of `npm run build`); false: the client-rendered shell. */
   SSR: z.stringbool().default(true),
+  /**
+   * Server renders running at once (decision 061): a render is CPU work on the one event loop, so a few at once (one
+   * waits for Postgres while another computes) and the others wait in arrival order, instead of all sharing the CPU.
+   */
+  SSR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Longest wait of a page for a free renderer, in ms; past it the page answers 503 with Retry-After (decision 061). */
+  SSR_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 
   // ---- response cache of anonymous public reads (docs/decisions/011-response-cache.md) ----
   /** Keep anonymous public GET answers in memory, dropped on every change notification (LISTEN). */

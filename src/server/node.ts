@@ -1,3 +1,5 @@
+// first: libraries choose their production or development build by NODE_ENV when loaded
+import './production-default.ts';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -7,7 +9,7 @@ import path from 'node:path';
 import { createApp } from './app.ts';
 import { compressAnswers } from './http/compress.ts';
 import { listMigrations } from './db/migrate.ts';
-import { requestLog } from './http/request-log.ts';
+import { IN_PROCESS, requestLog } from './http/request-log.ts';
 import { securityHeaders, workerContentSecurityPolicy } from './http/security-headers.ts';
 import { createLogger } from './logger.ts';
 import { isDriverConnectionClosed } from './db/database-error.ts';
@@ -18,6 +20,7 @@ import { startStack } from './stack.ts';
 import { clientPageLanguageRedirect } from './spa/client-pages.ts';
 import { createSpaDocument, type ViteManifest } from './spa/document.ts';
 import { createPageRenderer, PAGE_NONCE_HEADER, isRenderedPath, type ServerEntry } from './render/renderer.ts';
+import { RenderQueue } from './render/render-queue.ts';
 import { pathToFileURL } from 'node:url';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { webManifest } from './render/manifest.ts';
@@ -171,7 +174,7 @@ async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, s
   const spaDocument = indexHtml && createSpaDocument({
     template: indexHtml,
     manifest,
-    fetchApi: (apiPath, lang) => Promise.resolve(api.request(`/api${apiPath}`, { headers: { 'accept-language': lang } })),
+    fetchApi: (apiPath, lang) => Promise.resolve(api.request(`/api${apiPath}`, { headers: { 'accept-language': lang } }, IN_PROCESS)),
   });
   const entryFile = path.resolve('dist-server', 'entry-server.js');
   const renderPage = indexHtml && env.SSR && existsSync(entryFile)
@@ -180,9 +183,12 @@ async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, s
       noncePlaceholder: CSP_NONCE_PLACEHOLDER,
       manifest,
       entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
-      api: (apiPath, init) => Promise.resolve(api.request(apiPath, init)),
+      api: (apiPath, init) => Promise.resolve(api.request(apiPath, init, IN_PROCESS)),
       cache: services.responseCache,
       publicUrl: env.PUBLIC_URL,
+      // a few renders at once, the others in arrival order; a page that waited too long gets the client-rendered document, 503 (decision 061)
+      queue: new RenderQueue({ concurrency: env.SSR_CONCURRENCY, maxWaitMs: env.SSR_QUEUE_TIMEOUT_MS }),
+      busyDocument: spaDocument ? (url, nonce) => spaDocument(url, CSP_NONCE_PLACEHOLDER, nonce) : undefined,
     })
     : null;
   root.get('*', async (c) => {

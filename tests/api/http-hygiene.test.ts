@@ -6,6 +6,7 @@ import type { ApiApp } from '../../src/server/http/app-deps.ts';
 import { createSql } from '../../src/server/db/client.ts';
 import { listMigrations } from '../../src/server/db/migrate.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { IN_PROCESS } from '../../src/server/http/request-log.ts';
 import { createUser, ownerSql, testApp } from '../helpers/api.ts';
 import { authApp, NO_RATE_LIMITS, uniqueEmail } from '../helpers/auth.ts';
 import { freePort } from '../helpers/free-port.ts';
@@ -307,6 +308,32 @@ describe('request logs', () => {
     } finally {
       await auth.close();
     }
+  });
+
+  it('the server\'s own in-process requests (a render\'s data) log at debug level, a failing one still as an error (decision 061)', async () => {
+    const capture = (level: string) => {
+      const lines: Record<string, unknown>[] = [];
+      const stream = new Writable({
+        write(chunk, _enc, done) {
+          for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      });
+      return { logger: createLogger({ level, destination: stream }), lines };
+    };
+    const requests = (lines: Record<string, unknown>[]) => lines.filter((l) => l.msg === 'request');
+    const info = capture('info');
+    const app = testApp(sql, { logger: info.logger, extraRoutes: [(a) => a.get('/test/fails', () => { throw new Error('in-process boom'); })] });
+    expect((await app.request('/api/public/categories', {}, IN_PROCESS)).status).toBe(200);
+    expect(requests(info.lines)).toEqual([]);
+    expect((await app.request('/api/public/categories')).status).toBe(200);
+    expect(requests(info.lines)).toMatchObject([{ level: 30, path: '/api/public/categories', status: 200 }]);
+    expect((await app.request('/api/test/fails', {}, IN_PROCESS)).status).toBe(500);
+    expect(requests(info.lines).at(-1)).toMatchObject({ level: 50, path: '/api/test/fails', status: 500 });
+    // seen again with LOG_LEVEL=debug
+    const debug = capture('debug');
+    expect((await testApp(sql, { logger: debug.logger }).request('/api/public/categories', {}, IN_PROCESS)).status).toBe(200);
+    expect(requests(debug.lines)).toMatchObject([{ level: 20, path: '/api/public/categories', status: 200 }]);
   });
 
   it('logs a failing request as an error line with its request id', async () => {

@@ -7,10 +7,22 @@ import { once } from './security-headers.ts';
  * pino's `info/warn/error(obj, msg)` shape works (the Edge Function passes one too).
  */
 export interface RequestLogger {
+  debug?(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
+
+/**
+ * The Hono bindings (`app.request(path, init, IN_PROCESS)`) of a request the server makes to its own API in process:
+ * the server renderer's reads of a page's data and the client-rendered document's boot answers. Their request
+ * lines are written at debug level (a 5xx still at error level): the page's own line already says the request,
+ * its status and its time; a rendered page wrote three or four lines, and the log file was 3.5 % of a render's CPU (decisions 054, 061). Not
+ * reachable from outside: a client cannot set bindings, only headers.
+ */
+export const IN_PROCESS = Object.freeze({ inProcess: true as const });
+
+const isInProcess = (c: Context) => (c.env as { inProcess?: unknown } | undefined)?.inProcess === true;
 
 /** A logger that drops everything (tests and callers that pass none). */
 export const SILENT_LOGGER: RequestLogger = { info() {}, warn() {}, error() {} };
@@ -58,7 +70,8 @@ function userIdOf(c: Context): string | undefined {
  * - `X-Request-Id`: the client's own (≤ 255 characters of [A-Za-z0-9_=-]) or a new UUID, set as
  *   `c.get('requestId')` and echoed on the response (Hono's requestId middleware);
  * - one JSON line per request when it ends: `{ reqId, method, path, query?, status, durationMs,
- *   userId? }`, message `request`, at level info (error from status 500).
+ *   userId? }`, message `request`, at level info (error from status 500; debug for the server's own in-process
+ *   requests, `IN_PROCESS`).
  * Bodies, headers and cookies are never logged; secret-looking query values are redacted (`loggablePath`).
  */
 export function requestLog(logger: RequestLogger): MiddlewareHandler {
@@ -80,6 +93,7 @@ export function requestLog(logger: RequestLogger): MiddlewareHandler {
           ...(userIdOf(c) ? { userId: userIdOf(c) } : {}),
         };
         if (status >= 500) logger.error(entry, 'request');
+        else if (isInProcess(c)) logger.debug?.(entry, 'request');
         else logger.info(entry, 'request');
       }
     });

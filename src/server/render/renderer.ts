@@ -12,6 +12,7 @@ import type { ResponseCache } from '../http/response-cache.ts';
 import { chunkFiles, type ViteManifest } from '../spa/document.ts';
 import { buildHead, headTags, type PageSubject } from './head.ts';
 import { escapeJsonForHtml } from './html-escape.ts';
+import { RenderQueueTimeout, type RenderQueue } from './render-queue.ts';
 import type { RenderAppOptions, RenderedApp } from '../../entry-server.tsx';
 
 /** The server bundle's exports (dist-server/entry-server.js, built from src/entry-server.tsx). */
@@ -35,6 +36,17 @@ export interface PageRendererOptions {
   publicUrl?: string;
   /** Cache-Control of anonymous rendered pages (a CDN may keep them `s-maxage` seconds). */
   cacheControl?: string;
+  /**
+   * Admission of renders (decision 061): at most its `concurrency` renders run at once, the others wait in arrival
+   * order; a page whose render waited past the queue's limit answers 503 with `Retry-After` (`busyDocument`).
+   * Without it every request renders at once.
+   */
+  queue?: RenderQueue;
+  /**
+   * The body of a page answered 503 because the renderers were busy past the queue's limit: the client-rendered
+   * document (it still works in a browser), with `nonce` in its tags. Default: the built template as is.
+   */
+  busyDocument?: (url: URL, nonce: string) => Promise<string>;
 }
 
 /** Response header naming the CSP style nonce a rendered page carries (the server puts it in the policy). */
@@ -42,6 +54,9 @@ export const PAGE_NONCE_HEADER = 'x-page-style-nonce';
 
 /** `Retry-After` (seconds) of a page answered 503 because its data could not be read (the outage guard's own retry is ~1 s). */
 const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** `Retry-After` (seconds) of a page answered 503 because it waited for a free renderer past the queue's limit (decision 061). */
+export const BUSY_RETRY_AFTER_S = 5;
 
 /** Default Cache-Control of rendered pages: browsers revalidate (ETag), shared caches keep 60 s and serve stale up to 10 min while refreshing. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=600';
@@ -174,7 +189,8 @@ function assemble(parts: string[]): Uint8Array<ArrayBuffer> {
  *   which, and the server's Content-Security-Policy names it.
  */
 export function createPageRenderer(options: PageRendererOptions) {
-  const { template, noncePlaceholder, manifest, entry, api, cache, publicUrl, cacheControl = PAGE_CACHE_CONTROL } = options;
+  const { template, noncePlaceholder, manifest, entry, api, cache, publicUrl, cacheControl = PAGE_CACHE_CONTROL, queue } = options;
+  const busyDocument = options.busyDocument ?? ((_url: URL, nonce: string) => Promise.resolve(template.split(noncePlaceholder).join(nonce)));
   // map pages start their scripts with the HTML (the map itself needs them: its first clusters, decision 031);
   // every other page starts them after its first paint (decision 037)
   const afterPaint = splitTemplateScripts(stripDefaults(template));
@@ -338,11 +354,31 @@ export function createPageRenderer(options: PageRendererOptions) {
     // a render of this page started since the last change is waited for, not repeated (decision 042)
     const kept = fresh ? undefined : ((cache?.get(key) ?? await cache?.join(key)) as unknown as { page?: CachedPage } | undefined);
     if (kept?.page) return answer(kept.page, true);
-    const generation = cache?.generation() ?? 0;
     const nonce = context.nonce || randomBytes(16).toString('base64');
-    // the page keeps the cache tags of every API answer its render read: a change drops it when it touches one of them
-    const rendering = cache ? cache.collectTags(() => render(url, lang, theme, nonce)) : render(url, lang, theme, nonce).then((r): [typeof r, string[]] => [r, []]);
-    const [{ status, body }, tags] = await (cache && !fresh ? cache.track(key, rendering) : rendering);
+    // the page keeps the cache tags of every API answer its render read: a change drops it when it touches one of them;
+    // the invalidation number is read when the render starts (after its wait in the queue): its data is read after that
+    const work = async (): Promise<[Awaited<ReturnType<typeof render>>, string[], number]> => {
+      const started = cache?.generation() ?? 0;
+      const [rendered, tags] = cache ? await cache.collectTags(() => render(url, lang, theme, nonce)) : [await render(url, lang, theme, nonce), []];
+      return [rendered, tags, started];
+    };
+    // at most the queue's renders at once, the rest in arrival order (decision 061); a request given up while it waits is dropped
+    const rendering = queue ? queue.run(work, request.signal) : work();
+    let rendered: Awaited<typeof rendering>;
+    try {
+      rendered = await (cache && !fresh ? cache.track(key, rendering) : rendering);
+    } catch (error) {
+      if (!(error instanceof RenderQueueTimeout)) throw error;
+      // busy past the queue's limit: the client-rendered document, not stored, and when to ask again
+      return new Response(await busyDocument(url, nonce), {
+        status: 503,
+        headers: {
+          'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(BUSY_RETRY_AFTER_S),
+          Vary: 'Cookie, Accept-Language, Accept-Encoding', 'Content-Language': lang, 'X-Cache': 'busy', [PAGE_NONCE_HEADER]: nonce,
+        },
+      });
+    }
+    const [{ status, body }, tags, generation] = rendered;
     if (status === 404) {
       // a slug merged into another place (decision 023): the API's 301 names the kept place → 301 to its page
       const merged = /^\/p\/([^/]+)(\/ar)?\/?$/.exec(url.pathname);

@@ -1,0 +1,62 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSystem } from '../../src/components/ui/system.ts';
+import * as entry from '../../src/entry-server.tsx';
+import { testApp } from '../helpers/api.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
+
+/**
+ * Decision 061: a rendered page's Emotion cache starts with Chakra's global CSS made once per process (not serialised
+ * per render); the page still carries exactly the global style tags Chakra's own provider gives, first, once.
+ */
+let db: ScratchDatabase;
+
+beforeAll(async () => {
+  db = await createScratchDatabase();
+  await db.sql`insert into public.categories (slug, name, name_ar) values ('cafes', 'Cafes', 'مقاهي')`;
+  await db.sql`insert into public.places (slug, name, name_ar, category_id) values ('place-1', 'Place 1', 'مكان 1', (select id from public.categories where slug = 'cafes'))`;
+  const app = testApp(db.sql);
+  entry.configureApi((path, init) => Promise.resolve(app.request(path, init)));
+}, 60_000);
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+/** Chakra's global style tags as its provider renders them into a fresh Emotion cache with `nonce`. */
+function chakraGlobalTags(nonce: string): string {
+  const cache = createCache({ key: 'css', nonce });
+  cache.compat = true;
+  renderToString(createElement(CacheProvider, { value: cache }, createElement(ChakraProvider, { value: getSystem(), children: null })));
+  const server = createEmotionServer(cache);
+  const chunks = server.extractCriticalToChunks('');
+  return server.constructStyleTagsFromChunks({ ...chunks, styles: chunks.styles.filter((s) => s.key === 'css-global') });
+}
+
+describe("Chakra's global CSS in rendered pages (decision 061)", () => {
+  it('every page starts its styles with exactly the global tags of Chakra\'s provider, once, whatever its path, language, theme and nonce', async () => {
+    const pages = [
+      { path: '/p/place-1', lang: 'en', theme: 'light', nonce: 'n1' },
+      { path: '/p/place-1/ar', lang: 'ar', theme: 'dark', nonce: 'n2' },
+      { path: '/places', lang: 'en', theme: 'dark', nonce: 'n3' },
+      { path: '/ar', lang: 'ar', theme: 'light', nonce: 'n4' },
+    ] as const;
+    for (const { path, lang, theme, nonce } of pages) {
+      const { styles, status } = await entry.renderApp({ request: new Request(`https://dalil.test${path}`), lang, theme, nonce });
+      expect(status, path).toBe(200);
+      const globals = chakraGlobalTags(nonce);
+      // the reset and the token variables are in it (tens of KB)
+      expect(globals).toContain('--chakra-colors-');
+      expect(globals.length).toBeGreaterThan(30_000);
+      expect(styles.startsWith(globals), path).toBe(true);
+      expect(styles.split('data-emotion="css-global').length - 1, path).toBe(globals.split('data-emotion="css-global').length - 1);
+      // the page's own rules follow in one tag
+      expect(styles.slice(globals.length), path).toMatch(new RegExp(`^<style data-emotion="css [^"]+" nonce="${nonce}">`));
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { adminGuard } from './auth/request-guards.ts';
-import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from './db/client.ts';
+import { ANON_CLAIMS, withAnonRead, withClaims, type JwtClaims, type Tx } from './db/client.ts';
 import { parseChangePayload } from './http/cache-tags.ts';
 import { ApiError } from './http/api-error.ts';
 import { jsonBodyLimit } from './http/body-limit.ts';
@@ -85,6 +85,10 @@ export function createApp(deps: AppDeps): ApiApp {
       // reads an older answer afterwards (the change notification follows and reaches other instances)
       return cache && writes ? done.finally(() => { if (changed) cache.invalidate(parseChangePayload(changed)); }) : done;
     });
+    // anonymous reads skip the transaction (decision 060); a signed-in caller's reads are `db` transactions
+    c.set('read', claims.role === 'anon'
+      ? <T>(fn: (tx: Tx) => Promise<T>) => withAnonRead(deps.sql, fn, { statementTimeoutMs: deps.statementTimeoutMs })
+      : c.get('db'));
     // Secured operations (bearerAuth in the document) refuse anonymous callers with 401 before their input is read.
     if (claims.role === 'anon' && matches(c, secured)) throw new ApiError(401, 'unauthorized');
     await next();

@@ -66,6 +66,16 @@ describe('security headers', () => {
     expect(a).not.toBe(b);
   });
 
+  it('nonces drawn from buffered randomness (decision 060) never repeat, past a refill of the buffer too', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      const nonce = csp(await app.request('/api/no-such-route'))['style-src']?.[1];
+      expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}==' *$/);
+      seen.add(nonce!);
+    }
+    expect(seen.size).toBe(600);
+  });
+
   it('the default tile server (OpenStreetMap) is allowed when none is configured', async () => {
     expect(csp(await testApp(sql).request('/api/public/categories'))['img-src']).toContain('https://tile.openstreetmap.org');
   });

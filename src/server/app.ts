@@ -25,8 +25,9 @@ import { uploadRoutes } from './routes/uploads-routes.ts';
 
 /**
  * The REST API under `/api`, runtime-neutral (Node via @hono/node-server, Deno via Deno.serve).
- * Every request gets `lang` (Accept-Language), `claims` (verified bearer token, else anon) and
- * `db(fn)`, a transaction as the caller's Postgres role with RLS in force.
+ * Every request gets `lang` (Accept-Language), `claims` (verified bearer token, else anon),
+ * `db(fn)`, a transaction as the caller's Postgres role with RLS in force, and `read(fn)` for reads that need no
+ * transaction (an anonymous caller's run on anonymous sessions, without BEGIN, settings and COMMIT: decision 060).
  *
  * Layout (docs/decisions/015-server-layout.md): each resource is a sub-app under routes/ mounted
  * here with `app.route('/', …)`; its SQL lives in queries/<entity>.ts; the app's Env, errors, body

@@ -20,7 +20,8 @@
  *    - API cached: the same sequence from an empty response cache (docs/decisions/011-response-cache.md),
  *      with its hit rate (X-Cache);
  *    - direct SQL: the same query functions called with postgres.js at the same concurrency and pool
- *      size (in the same claims transaction as the API), so API overhead is a ratio;
+ *      size, read as the API reads them (anonymous sessions, decision 060; BENCH_DIRECT=claims: in a claims
+ *      transaction, as before), so API overhead is a ratio;
  *    - API cached with one write per second (decision 042; BENCH_WRITES=0 skips it): the cached run again while
  *      the admin, signed in through the API, alternately edits a place's phone (PUT /api/admin/places/{id}, a
  *      random place) and creates one (POST /api/admin/places, as an approval does), once a second; its
@@ -39,7 +40,7 @@
  *
  * Env: BENCH_PLACES, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WARMUP (s), BENCH_ONLY
  * (comma-separated scenario name prefixes), BENCH_KEEP=1 (keep the temp folder), BENCH_WRITES=0 (no run with writes),
- * BENCH_SKIP_EXPORT=1 (no export download),
+ * BENCH_SKIP_EXPORT=1 (no export download), BENCH_DIRECT=claims (direct SQL in claims transactions),
  * BENCH_PLANS_URL=postgres://… (only print the scenarios' query plans on that database), BENCH_SKIP_MAP=1.
  */
 import autocannon from 'autocannon';
@@ -48,7 +49,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Sql } from 'postgres';
-import { ANON_CLAIMS, createSql, withClaims, type Tx } from '../src/server/db/client.ts';
+import { ANON_CLAIMS, createSql, withAnonRead, withClaims, type Tx } from '../src/server/db/client.ts';
 import { getPlaceBySlug, listPlaces, relatedPlaces } from '../src/server/queries/places-queries.ts';
 import { planSearch, searchAll, searchPlaces, SEARCH_WINDOW } from '../src/server/queries/search-queries.ts';
 import { BRAND_PAIRS } from './bench/brand-pairs.ts';
@@ -66,6 +67,12 @@ const WARMUP = Number(env.BENCH_WARMUP ?? 2);
 const POOL = 10; // the server's pool (createSql default)
 const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const WRITES = env.BENCH_WRITES !== '0';
+/**
+ * How the direct-SQL runs read: `anon` (default) as the API's anonymous reads do (withAnonRead: anonymous sessions,
+ * no transaction, decision 060), `claims` in a claims transaction (withClaims: BEGIN, settings, the statements, COMMIT),
+ * as the API read before decision 060 and as issue #28's figures were measured.
+ */
+const DIRECT = env.BENCH_DIRECT === 'claims' ? 'claims' : 'anon';
 
 const log = (line: string) => console.log(line);
 
@@ -283,7 +290,7 @@ async function loadDirect(sql: Sql, s: Scenario, seconds: number, concurrency: n
       const variant = s.variants[s.pick(i++)]!;
       const t = performance.now();
       try {
-        await withClaims(sql, ANON_CLAIMS, (tx) => variant.direct(tx));
+        await (DIRECT === 'anon' ? withAnonRead(sql, (tx) => variant.direct(tx)) : withClaims(sql, ANON_CLAIMS, (tx) => variant.direct(tx)));
         latencies.push(performance.now() - t);
       } catch {
         errors++;
@@ -580,7 +587,7 @@ async function main() {
   const results: Record<string, unknown> = {
     when: new Date().toISOString(),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAvgAtStart: loadavg() },
-    settings: { places: PLACES, durationS: DURATION, connections: CONNECTIONS, warmupS: WARMUP, serverPool: POOL },
+    settings: { places: PLACES, durationS: DURATION, connections: CONNECTIONS, warmupS: WARMUP, serverPool: POOL, directSql: DIRECT },
   };
   let server: Server | null = null;
   let sql: Sql | null = null;
@@ -689,7 +696,7 @@ async function main() {
 
     // ── report
     log('\n════════ Results ════════');
-    log(`${n} places, ${CONNECTIONS} connections × ${DURATION} s, server pool ${POOL}, ${cpus().length} CPUs (load ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
+    log(`${n} places, ${CONNECTIONS} connections × ${DURATION} s, server pool ${POOL}, direct SQL as ${DIRECT === 'anon' ? 'anonymous sessions' : 'claims transactions'}, ${cpus().length} CPUs (load ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
     const ok = (p95: number, target: number) => `${p95}${p95 <= target ? '' : ' ✗'}`;
     console.table(rows.map((r: any) => ({
       scenario: r.scenario,

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { adminGuard } from './auth/request-guards.ts';
-import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from './db/client.ts';
+import { ANON_CLAIMS, withAnonRead, withClaims, type JwtClaims, type Tx } from './db/client.ts';
 import { parseChangePayload } from './http/cache-tags.ts';
 import { ApiError } from './http/api-error.ts';
 import { jsonBodyLimit } from './http/body-limit.ts';
@@ -25,8 +25,9 @@ import { uploadRoutes } from './routes/uploads-routes.ts';
 
 /**
  * The REST API under `/api`, runtime-neutral (Node via @hono/node-server, Deno via Deno.serve).
- * Every request gets `lang` (Accept-Language), `claims` (verified bearer token, else anon) and
- * `db(fn)`, a transaction as the caller's Postgres role with RLS in force.
+ * Every request gets `lang` (Accept-Language), `claims` (verified bearer token, else anon),
+ * `db(fn)`, a transaction as the caller's Postgres role with RLS in force, and `read(fn)` for reads that need no
+ * transaction (an anonymous caller's run on anonymous sessions, without BEGIN, settings and COMMIT: decision 060).
  *
  * Layout (docs/decisions/015-server-layout.md): each resource is a sub-app under routes/ mounted
  * here with `app.route('/', …)`; its SQL lives in queries/<entity>.ts; the app's Env, errors, body
@@ -85,6 +86,10 @@ export function createApp(deps: AppDeps): ApiApp {
       // reads an older answer afterwards (the change notification follows and reaches other instances)
       return cache && writes ? done.finally(() => { if (changed) cache.invalidate(parseChangePayload(changed)); }) : done;
     });
+    // anonymous reads skip the transaction (decision 060); a signed-in caller's reads are `db` transactions
+    c.set('read', claims.role === 'anon'
+      ? <T>(fn: (tx: Tx) => Promise<T>) => withAnonRead(deps.sql, fn, { statementTimeoutMs: deps.statementTimeoutMs })
+      : c.get('db'));
     // Secured operations (bearerAuth in the document) refuse anonymous callers with 401 before their input is read.
     if (claims.role === 'anon' && matches(c, secured)) throw new ApiError(401, 'unauthorized');
     await next();

@@ -92,16 +92,28 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
  */
 export function openNowOf(hours: string | null, now: Date = new Date(), timeZone: string = DEFAULT_TIME_ZONE): boolean | null {
   if (!hours) return null;
+  // the answer depends only on the value, the time zone and the second (wallClockIn): a list reads it once per
+  // place, and popular places and common values ("24/7") repeat between requests of the same second
+  const second = Math.floor(now.getTime() / 1000);
+  const key = `${timeZone}\u0000${hours}`;
+  const last = lastStates.get(key);
+  if (last && last.second === second) return last.state;
   const oh = parsed(hours);
   if (!oh) return null;
+  let state: boolean | null;
   try {
     const at = wallClockIn(timeZone, now);
-    if (oh.getUnknown(at)) return null;
-    return oh.getState(at);
+    state = oh.getUnknown(at) ? null : oh.getState(at);
   } catch {
-    return null;
+    state = null;
   }
+  if (lastStates.size >= 10_000) lastStates.clear();
+  lastStates.set(key, { second, state });
+  return state;
 }
+
+/** openNowOf's last answer per time zone and value, with the second it is for. */
+const lastStates = new Map<string, { second: number; state: boolean | null }>();
 
 const DAY_CODES: readonly Weekday[] = ['su', 'mo', 'tu', 'we', 'th', 'fr', 'sa']; // Date#getDay order
 const pad = (n: number) => String(n).padStart(2, '0');

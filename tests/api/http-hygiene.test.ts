@@ -67,6 +67,16 @@ describe('security headers', () => {
     expect(a).not.toBe(b);
   });
 
+  it('nonces drawn from buffered randomness (decision 060) never repeat, past a refill of the buffer too', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      const nonce = csp(await app.request('/api/no-such-route'))['style-src']?.[1];
+      expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}==' *$/);
+      seen.add(nonce!);
+    }
+    expect(seen.size).toBe(600);
+  });
+
   it('the default tile server (OpenStreetMap) is allowed when none is configured', async () => {
     expect(csp(await testApp(sql).request('/api/public/categories'))['img-src']).toContain('https://tile.openstreetmap.org');
   });
@@ -213,6 +223,26 @@ describe('statement timeout', () => {
     expect(running[0]!.n).toBe(0);
     // and the pool is fine afterwards
     expect((await app.request('/api/public/categories')).status).toBe(200);
+  });
+
+  it('an anonymous read (anonymous sessions, decision 060) is cancelled and answered the same way', async () => {
+    const tag = `slow-read-${Date.now()}`;
+    const app = testApp(sql, {
+      statementTimeoutMs: 300,
+      extraRoutes: [(a) => a.get('/test/slow-read', async (c) => {
+        const [row] = await c.get('read')((tx) => tx.unsafe(`select current_user::text as role, pg_sleep(5) /* ${tag} */`));
+        return c.json({ success: true, row });
+      })],
+    });
+    const started = Date.now();
+    const res = await app.request('/api/test/slow-read', { headers: { 'Accept-Language': 'ar' } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toEqual({ success: false, error: { code: 'database_unavailable', message: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى.' } });
+    expect(Date.now() - started).toBeLessThan(3000);
+    const running = await sql`select count(*)::int as n from pg_stat_activity where query like ${`%${tag}%`} and state = 'active' and pid <> pg_backend_pid()`;
+    expect(running[0]!.n).toBe(0);
+    expect((await app.request('/api/public/places?limit=1')).status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_CLAIMS, withClaims, type JwtClaims, type Tx } from '../../src/server/db/client.ts';
+import { ANON_CLAIMS, withAnonRead, withClaims, type JwtClaims, type Tx } from '../../src/server/db/client.ts';
 import { createUser, ownerSql } from '../helpers/api.ts';
 
 /**
@@ -279,6 +279,20 @@ async function attempt(claims: JwtClaims, fn: (tx: Tx) => Promise<number>): Prom
   throw new Error('unreachable');
 }
 
+/**
+ * Runs `fn` as the API's anonymous reads do (withAnonRead, decision 060: anonymous sessions, no transaction): the
+ * rows it saw/changed or the SQLSTATE it failed with. Its sessions are read-only, so a write fails (25006) and
+ * nothing needs rolling back.
+ */
+async function attemptAnonSession(fn: (tx: Tx) => Promise<number>): Promise<Outcome> {
+  try {
+    return { rows: await withAnonRead(sql, fn) };
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    return { code: e.code ?? 'unknown', message: e.message ?? String(error) };
+  }
+}
+
 /** Runs one operation on a table's target row (or inserts a new row) and returns how many rows it saw or changed. */
 async function operate(tx: Tx, key: string, op: Op, f: Fixtures, actor: Actor): Promise<number> {
   const spec = TABLES[key]!;
@@ -423,6 +437,14 @@ describe('RLS matrix', () => {
             if (NO_TARGET_ROW.has(key)) return expectOutcome(await decidedByCatalogue(key, op, role), allowed);
             expectOutcome(await attempt(actor.claims, (tx) => operate(tx, key, op, f, actor)), allowed);
           });
+          // the API's anonymous reads (withAnonRead) see what anon sees in a claims transaction, and write nothing
+          if (role === 'anon' && !NO_TARGET_ROW.has(key)) {
+            it(`anon ${op} through an anonymous session → ${op === 'select' ? (allowed ? 'allow' : 'deny') : 'read-only'}`, async () => {
+              const outcome = await attemptAnonSession((tx) => operate(tx, key, op, f, f.actors.anon));
+              if (op === 'select') expectOutcome(outcome, allowed);
+              else expect('code' in outcome ? outcome.code : `${outcome.rows} rows changed`).toBe('25006');
+            });
+          }
         });
       });
     });

@@ -85,6 +85,12 @@ export type AppVariables = {
   claims: JwtClaims;
   /** Runs `fn` in one transaction as the caller's role with their JWT claims (RLS in force). */
   db: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  /**
+   * Runs the read-only `fn` as the caller: for an anonymous caller without a transaction, on sessions that are
+   * anonymous from their start (withAnonRead, decision 060: no BEGIN, settings and COMMIT round trips); for a
+   * signed-in caller exactly as `db`. `fn` must not write nor need a transaction (cursors, local settings).
+   */
+  read: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 };
 
 export type AppEnv = { Variables: AppVariables };

@@ -26,7 +26,7 @@ export function placeRoutes(deps: AppDeps): ApiApp {
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const result = await c.var.db((tx) => listPlaces(tx, { zoneSlug: q.zoneSlug, categorySlug: q.categorySlug, search: q.search, openNow: q.openNow }, q));
+      const result = await c.var.read((tx) => listPlaces(tx, { zoneSlug: q.zoneSlug, categorySlug: q.categorySlug, search: q.search, openNow: q.openNow }, q));
       return c.json(pageOf(result.rows.map(toPlaceListItem), q, result.total, result.nextCursor), 200);
     },
   );
@@ -44,7 +44,7 @@ export function placeRoutes(deps: AppDeps): ApiApp {
     }),
     async (c) => {
       const { slug } = c.req.valid('param');
-      const found = await c.var.db(async (tx) => {
+      const found = await c.var.read(async (tx) => {
         const [row, related] = await Promise.all([getPlaceBySlug(tx, slug), relatedPlaces(tx, slug)]);
         if (row) return { data: { ...toPlace(row), related: related.map(toPlaceListItem), hours: placeHoursOf(row.opening_hours, new Date(), row.time_zone ?? undefined) } };
         const target = await redirectedPlaceSlug(tx, slug);

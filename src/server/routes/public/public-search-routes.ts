@@ -23,7 +23,7 @@ export function searchRoutes(): ApiApp {
     }),
     async (c) => {
       const { q, limit } = c.req.valid('query');
-      const data = q ? await c.var.db((tx) => searchAll(tx, q, limit)) : { categories: [], places: [], zones: [], buildings: [] };
+      const data = q ? await c.var.read((tx) => searchAll(tx, q, limit)) : { categories: [], places: [], zones: [], buildings: [] };
       return c.json({ success: true as const, data }, 200);
     },
   );

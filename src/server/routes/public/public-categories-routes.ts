@@ -22,7 +22,7 @@ export function categoryRoutes(): ApiApp {
     }),
     async (c) => {
       const { search } = c.req.valid('query');
-      const data = await c.var.db((tx) => listCategories(tx, search, 'byName'));
+      const data = await c.var.read((tx) => listCategories(tx, search, 'byName'));
       return c.json({ success: true as const, data }, 200);
     },
   );
@@ -35,7 +35,7 @@ export function categoryRoutes(): ApiApp {
     }),
     async (c) => {
       const { slug } = c.req.valid('param');
-      const data = await c.var.db((tx) => getCategoryBySlug(tx, slug));
+      const data = await c.var.read((tx) => getCategoryBySlug(tx, slug));
       if (!data) throw new ApiError(404, 'category_not_found');
       return c.json({ success: true as const, data }, 200);
     },
@@ -51,7 +51,7 @@ export function categoryRoutes(): ApiApp {
     async (c) => {
       const { slug } = c.req.valid('param');
       const q = c.req.valid('query');
-      const result = await c.var.db(async (tx) => {
+      const result = await c.var.read(async (tx) => {
         const categoryId = await categoryIdBySlug(tx, slug);
         if (categoryId === undefined) throw new ApiError(404, 'category_not_found');
         return listPlaces(tx, { categoryId, zoneSlug: q.zoneSlug, search: q.search, openNow: q.openNow }, q);

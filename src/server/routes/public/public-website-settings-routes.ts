@@ -15,7 +15,7 @@ export function settingsRoutes(): ApiApp {
       summary: 'Site branding: logo URL, names and descriptions in English and Arabic',
       responses: jsonResponses(envelope(websiteSettingsSchema), 'The website settings'),
     }),
-    async (c) => c.json({ success: true as const, data: await c.var.db(readWebsiteSettings) }, 200),
+    async (c) => c.json({ success: true as const, data: await c.var.read(readWebsiteSettings) }, 200),
   );
   return app;
 }

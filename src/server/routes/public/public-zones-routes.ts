@@ -20,7 +20,7 @@ export function zoneRoutes(): ApiApp {
       responses: jsonResponses(envelope(z.array(zoneSchema)), 'Zones'),
     }),
     async (c) => {
-      return c.json({ success: true as const, data: await c.var.db(listZones) }, 200);
+      return c.json({ success: true as const, data: await c.var.read(listZones) }, 200);
     },
   );
 
@@ -32,7 +32,7 @@ export function zoneRoutes(): ApiApp {
     }),
     async (c) => {
       const { slug } = c.req.valid('param');
-      const data = await c.var.db((tx) => readZoneWithBuildings(tx, { slug }));
+      const data = await c.var.read((tx) => readZoneWithBuildings(tx, { slug }));
       if (!data) throw new ApiError(404, 'zone_not_found');
       return c.json({ success: true as const, data }, 200);
     },
@@ -47,7 +47,7 @@ export function zoneRoutes(): ApiApp {
     async (c) => {
       const { slug } = c.req.valid('param');
       const q = c.req.valid('query');
-      const result = await c.var.db(async (tx) => {
+      const result = await c.var.read(async (tx) => {
         const zoneId = await zoneIdBySlug(tx, slug);
         if (zoneId === undefined) throw new ApiError(404, 'zone_not_found');
         return listPlaces(tx, { zoneId, categorySlug: q.categorySlug, search: q.search, openNow: q.openNow }, q);

@@ -49,7 +49,14 @@ function arabicServerStrings(): [string, string][] {
   });
 }
 
-const strings = [...arabicLocaleStrings(), ...arabicServerStrings()];
+/** Arabic literals of the website settings row every new database starts with (the footer's and pages' description). */
+function arabicSeededSettings(): [string, string][] {
+  const file = 'supabase/schemas/website_settings.sql';
+  const insert = /insert into public\.website_settings[\s\S]*?;/.exec(readFileSync(path.join(root, file), 'utf8'))?.[0] ?? '';
+  return (insert.match(/'(?:[^']|'')*'/g) ?? []).filter((l) => ARABIC.test(l)).map((l) => [file, l.slice(1, -1)] as [string, string]);
+}
+
+const strings = [...arabicLocaleStrings(), ...arabicServerStrings(), ...arabicSeededSettings()];
 
 function matcher(variant: string): RegExp {
   const escaped = variant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,6 +68,7 @@ describe('Arabic glossary (docs/glossary.md)', () => {
     expect(glossaryRejections().map((r) => r.variant)).toEqual(expect.arrayContaining(['المنطقة', 'قيد الانتظار', 'مقبول', 'طلبات الإنشاء', 'ميغابايت', 'slug']));
     expect(strings.length).toBeGreaterThan(400);
     expect(strings.some(([where]) => where.startsWith('src/server/mail/templates.ts'))).toBe(true);
+    expect(strings.filter(([where]) => where === 'supabase/schemas/website_settings.sql')).toHaveLength(2);
   });
 
   it('no Arabic string uses a rejected variant', () => {

@@ -25,7 +25,7 @@ create table public.website_settings (
 insert into public.website_settings (id, site_name, site_name_ar, site_description, site_description_ar)
 values (true, 'Dalil', 'دليل',
   'Find businesses and services across the city by category, district and building.',
-  'اعثر على الأعمال والخدمات في المدينة حسب الفئة والحي والمبنى.')
+  'تصفّح المحلات والخدمات في المدينة حسب الفئة والحي والمبنى.')
 on conflict (id) do nothing;
 
 -- Triggers

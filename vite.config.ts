@@ -117,6 +117,19 @@ function serviceWorker() {
 }
 
 /**
+ * React Router's production build for the server bundle: its package's exports name only `dist/development` (for Node
+ * and bundlers alike; the two builds differ in `ENABLE_DEV_WARNINGS`: warnings built per render, development error
+ * screens), so the server render would run the development one (decision 064).
+ */
+function reactRouterProduction() {
+  const dir = path.resolve('node_modules/react-router/dist/production');
+  return [
+    { find: /^react-router$/, replacement: path.join(dir, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dir, 'dom-export.mjs') },
+  ];
+}
+
+/**
  * SPA build. `npm start` serves dist/ from the Node server on the same origin as /api and /uploads;
  * `npx vite` (dev) proxies those to the embedded server at VITE_PROXY_TARGET (default http://localhost:3000).
  * VITE_API_URL switches the API base (default /api; Supabase: https://<ref>.supabase.co/functions/v1/api).
@@ -130,7 +143,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Emotion and Chakra go into the server bundle, built for production like the browser's: Emotion's
   // development build adds labels to class names, so a server started with NODE_ENV=test would render
   // other class names than the browser hydrates with.
-  ssr: { noExternal: [/^@emotion\//, '@chakra-ui/react'] },
+  // React Router too (decision 064): its package exports only its development build to Node, so the server bundle
+  // takes it in from dist/production (the aliases below); nothing else on the server imports it
+  // (tests/build/ssr-bundle.test.ts).
+  ssr: { noExternal: [/^@emotion\//, '@chakra-ui/react', ...(isSsrBuild ? ['react-router', 'react-router-dom'] : [])] },
+  resolve: isSsrBuild ? { alias: reactRouterProduction() } : {},
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server's renderer of the public pages
   // (decision 019) → dist-server/entry-server.js, run by Node with the dependencies from node_modules
   build: isSsrBuild

@@ -21,7 +21,7 @@ import { categoryQueryOptions } from './features/categories/api/get-categories.t
 import { placeQueryOptions } from './features/places/api/get-places.ts';
 import { websiteSettingsKey } from './features/settings/api/get-website-settings.ts';
 import { zoneQueryOptions } from './features/zones/api/get-zones.ts';
-import { setApiTransport } from './lib/api-client.ts';
+import { setApiTransport, type ApiAnswer } from './lib/api-client.ts';
 import { ApiError } from './lib/api-client-error.ts';
 import { getSystem } from './components/ui/system.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -52,6 +52,9 @@ function i18nFor(lang: Lang): I18n {
   }
   return instance;
 }
+
+/** What the API transport answers (the server's cached answers read in process come as one, decision 064). */
+export type { ApiAnswer };
 
 export interface RenderAppOptions {
   /** The page's URL (a GET `Request`). */
@@ -88,9 +91,10 @@ export interface RenderedApp {
 
 /**
  * Makes requests of the app's API client go to `fetchApi` (the server's in-process API, as the
- * anonymous caller). Call once before rendering.
+ * anonymous caller; an answer already cached may come as an `ApiAnswer` without a `Response`, decision 064).
+ * Call once before rendering.
  */
-export function configureApi(fetchApi: (url: string, init: RequestInit) => Promise<Response>) {
+export function configureApi(fetchApi: (url: string, init: RequestInit) => Promise<ApiAnswer>) {
   setApiTransport(fetchApi);
 }
 

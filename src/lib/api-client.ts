@@ -13,11 +13,17 @@ export const API_URL = (import.meta.env.VITE_API_URL as string | undefined)?.rep
 type Scope = 'admin' | 'public';
 
 /**
+ * What a transport answers: a fetch `Response`, or an object with the few members of one the client reads (the
+ * server renderer answers a cached answer that way, without a `Response` and its stream: decision 064).
+ */
+export type ApiAnswer = Pick<Response, 'ok' | 'status' | 'statusText' | 'json'> & { headers: Pick<Headers, 'get'> };
+
+/**
  * How requests reach the API: the browser's `fetch`. The server that renders the public pages
  * (src/entry-server.tsx) replaces it with its in-process, anonymous API (decision 019).
  */
-let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
-export function setApiTransport(fetcher: (url: string, init: RequestInit) => Promise<Response>) {
+let transport: (url: string, init: RequestInit) => Promise<ApiAnswer> = (url, init) => fetch(url, init);
+export function setApiTransport(fetcher: (url: string, init: RequestInit) => Promise<ApiAnswer>) {
   transport = fetcher;
 }
 
@@ -171,7 +177,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   };
   // a weak network: past a few seconds without an answer, the network notice says so (decision 056)
   const answered = watchSlowRequest();
-  let res: Response;
+  let res: ApiAnswer;
   let json: any;
   try {
     res = await send(picked.token);

@@ -46,7 +46,7 @@ export function reportAnswerSource(header: string | null) {
 }
 
 /** Reads the answer's header for `reportAnswerSource`. */
-export function noteAnswer(response: Response) {
+export function noteAnswer(response: { headers: Pick<Headers, 'get'> }) {
   reportAnswerSource(response.headers.get(OFFLINE_COPY_HEADER));
 }
 

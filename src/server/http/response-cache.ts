@@ -273,6 +273,29 @@ export class ResponseCache {
   }
 
   /**
+   * The server's own anonymous GET of `url` (path and query, e.g. `/api/public/places/cafe-1?x=1`) answered from the
+   * cache without a request through the API (decision 064: the page renderer's reads of a page's data) — when, and
+   * only when, the middleware would answer it from the cache: serving, a cacheable route whose answer varies by no
+   * request header, an entry of this minute. As for a hit of the middleware, the entry's tags join the tags of the
+   * render reading it (`collectTags`) and it counts as a hit. Undefined otherwise (also while that answer is being
+   * computed): the caller asks the API, which computes it or waits for the computation in flight.
+   */
+  readInProcess(url: string): (CachedResponse & { hitHeaders: Readonly<Record<string, string>> }) | undefined {
+    if (!this.#live) return undefined;
+    const parsed = new URL(url, 'http://localhost');
+    // the middleware matches Hono's decoded path; an encoded one is left to it
+    if (parsed.pathname.includes('%')) return undefined;
+    const route = CACHEABLE_ROUTES.find((r) => r.pattern.test(parsed.pathname));
+    if (!route || route.vary?.length) return undefined;
+    const hit = this.#fresh(urlKey(parsed));
+    if (!hit) return undefined;
+    this.#stats.hits++;
+    const collected = this.#collector.getStore();
+    if (collected) for (const tag of hit.tags) collected.add(tag);
+    return hit;
+  }
+
+  /**
    * Hono middleware: answers cacheable anonymous GETs from the cache, stores their 200 answers.
    * Install it after the middleware whose headers every answer needs (request id, security, CORS)
    * and before the routes.
@@ -351,11 +374,15 @@ function wantsFresh(c: Context): boolean {
  * `%20` vs `+`) share a key.
  */
 export function cacheKey(c: Context, route: Pick<CacheableRoute, 'vary'> = {}): string {
-  const url = new URL(c.req.url);
-  const params = [...url.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
-  let key = `GET ${url.pathname}?${new URLSearchParams(params).toString()}`;
+  let key = urlKey(new URL(c.req.url));
   for (const name of route.vary ?? []) key += `\n${name}: ${(c.req.header(name) ?? '').toLowerCase().replace(/\s+/g, '')}`;
   return key;
+}
+
+/** The part of a cache key the URL gives: `GET <path>?<query sorted by name then value>`. */
+function urlKey(url: URL): string {
+  const params = [...url.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  return `GET ${url.pathname}?${new URLSearchParams(params).toString()}`;
 }
 
 function entrySize(key: string, entry: CachedResponse): number {

@@ -13,12 +13,12 @@ import { chunkFiles, type ViteManifest } from '../spa/document.ts';
 import { buildHead, headTags, type PageSubject } from './head.ts';
 import { escapeJsonForHtml } from './html-escape.ts';
 import { RenderQueueTimeout, type RenderQueue } from './render-queue.ts';
-import type { RenderAppOptions, RenderedApp } from '../../entry-server.tsx';
+import type { ApiAnswer, RenderAppOptions, RenderedApp } from '../../entry-server.tsx';
 
 /** The server bundle's exports (dist-server/entry-server.js, built from src/entry-server.tsx). */
 export interface ServerEntry {
   renderApp: (options: RenderAppOptions) => Promise<RenderedApp>;
-  configureApi: (fetchApi: (url: string, init: RequestInit) => Promise<Response>) => void;
+  configureApi: (fetchApi: (url: string, init: RequestInit) => Promise<ApiAnswer>) => void;
 }
 
 export interface PageRendererOptions {
@@ -172,6 +172,28 @@ function assemble(parts: string[]): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** True for a GET (or HEAD) without `Authorization`: a request the response cache may answer. */
+function isAnonymousGet(init: RequestInit): boolean {
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return !new Headers(init.headers).has('authorization');
+}
+
+/**
+ * A cached API answer as the app's API client reads one (`ApiAnswer`): its status, its headers as a hit sends them,
+ * its body parsed from the stored bytes on each read — the same JSON the API would send, without a `Request`, the
+ * API's middleware, a `Response` and its stream (decision 064).
+ */
+function cachedAnswer(hit: { status: number; body: Uint8Array; hitHeaders: Readonly<Record<string, string>> }): ApiAnswer {
+  return {
+    ok: hit.status >= 200 && hit.status < 300,
+    status: hit.status,
+    statusText: '',
+    headers: { get: (name: string) => hit.hitHeaders[name.toLowerCase()] ?? null },
+    json: () => Promise.resolve(JSON.parse(Buffer.from(hit.body.buffer, hit.body.byteOffset, hit.body.byteLength).toString('utf8')) as unknown),
+  };
+}
+
 /**
  * The server renderer of the public pages (decision 019), a fetch-style handler: `Request` → `Response`,
  * or null for a request it does not render (non-GET, profile/auth/admin, files). For a page:
@@ -196,7 +218,11 @@ export function createPageRenderer(options: PageRendererOptions) {
   const afterPaint = splitTemplateScripts(stripDefaults(template));
   const eagerPieces = cutTemplate(lowPriorityScripts(stripDefaults(template)), noncePlaceholder);
   const afterPaintPieces = cutTemplate(afterPaint.html, noncePlaceholder);
-  entry.configureApi((url, init) => api(url, init));
+  // a page's data already cached is read from the cache, not through the API in process (decision 064)
+  entry.configureApi((url, init) => {
+    const hit = cache && isAnonymousGet(init) ? cache.readInProcess(url) : undefined;
+    return hit ? Promise.resolve(cachedAnswer(hit)) : api(url, init);
+  });
 
   const getJson = async <T>(path: string): Promise<T | null> => {
     try {

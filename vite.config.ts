@@ -9,23 +9,24 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { offlinePages, publicPrecacheOnly } from './src/sw/offline-page.ts';
 import { LATE_RECIPE_MODULE } from './src/components/ui/late-recipe-modules.ts';
 import { PALETTES, pickKeys, SEMANTIC_COLORS } from './src/components/ui/chakra-palettes.ts';
-import { commonStringsPart } from './src/lib/common-strings-parts.ts';
+import { commonStringsPart, type CommonStringsPart } from './src/lib/common-strings-parts.ts';
 import { CSP_NONCE_PLACEHOLDER, INLINE_SCRIPT_HASHES_FILE } from './src/shared/csp.ts';
 
 /**
- * `locales/<lng>/common.json?part=first|late`: one part of the `common` strings (src/lib/common-strings-parts.ts), as
- * a module (its JSON parsed, like Vite's own JSON modules) — the browser loads the first part before a page hydrates
- * and the late one (forms', dialogs', account strings) with the lazy modules that show them (decision 055).
+ * `locales/<lng>/common.json?part=first|late|pages`: one part of the `common` strings (src/lib/common-strings-parts.ts), as
+ * a module (its JSON parsed, like Vite's own JSON modules) — the browser loads the first part before a page hydrates,
+ * the late one (forms', dialogs', account strings) with the lazy modules that show them (decision 055) and the `pages`
+ * one (map and categories pages) with those pages (decision 063).
  */
 export function commonStringsParts(): Plugin {
   return {
     name: 'dalil-common-strings-parts',
     enforce: 'pre',
     load(id) {
-      const match = /^(.*[\\/]locales[\\/](?:en|ar)[\\/]common\.json)\?part=(first|late)$/.exec(id);
+      const match = /^(.*[\\/]locales[\\/](?:en|ar)[\\/]common\.json)\?part=(first|late|pages)$/.exec(id);
       if (!match) return null;
       this.addWatchFile(match[1]!);
-      const part = commonStringsPart(JSON.parse(readFileSync(match[1]!, 'utf8')) as Record<string, unknown>, match[2] as 'first' | 'late');
+      const part = commonStringsPart(JSON.parse(readFileSync(match[1]!, 'utf8')) as Record<string, unknown>, match[2] as CommonStringsPart);
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`, moduleType: 'js' };
     },
   };

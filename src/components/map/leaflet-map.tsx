@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-config.ts';
 import type { MapMarker, MapViewProps } from './types.ts';
 import { UserPositionLayer } from './user-position-layer.tsx';
+import '../../lib/page-strings.ts';
 
 /** The parts of leaflet.markercluster's group used here (its types package is not installed). */
 interface ClusterGroup extends L.FeatureGroup {

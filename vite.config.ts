@@ -2,28 +2,31 @@ import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { offlinePages, publicPrecacheOnly } from './src/sw/offline-page.ts';
 import { LATE_RECIPE_MODULE } from './src/components/ui/late-recipe-modules.ts';
-import { commonStringsPart } from './src/lib/common-strings-parts.ts';
+import { PALETTES, pickKeys, SEMANTIC_COLORS } from './src/components/ui/chakra-palettes.ts';
+import { commonStringsPart, type CommonStringsPart } from './src/lib/common-strings-parts.ts';
 import { CSP_NONCE_PLACEHOLDER, INLINE_SCRIPT_HASHES_FILE } from './src/shared/csp.ts';
 
 /**
- * `locales/<lng>/common.json?part=first|late`: one part of the `common` strings (src/lib/common-strings-parts.ts), as
- * a module (its JSON parsed, like Vite's own JSON modules) — the browser loads the first part before a page hydrates
- * and the late one (forms', dialogs', account strings) with the lazy modules that show them (decision 055).
+ * `locales/<lng>/common.json?part=first|late|pages`: one part of the `common` strings (src/lib/common-strings-parts.ts), as
+ * a module (its JSON parsed, like Vite's own JSON modules) — the browser loads the first part before a page hydrates,
+ * the late one (forms', dialogs', account strings) with the lazy modules that show them (decision 055) and the `pages`
+ * one (map and categories pages) with those pages (decision 063).
  */
 export function commonStringsParts(): Plugin {
   return {
     name: 'dalil-common-strings-parts',
     enforce: 'pre',
     load(id) {
-      const match = /^(.*[\\/]locales[\\/](?:en|ar)[\\/]common\.json)\?part=(first|late)$/.exec(id);
+      const match = /^(.*[\\/]locales[\\/](?:en|ar)[\\/]common\.json)\?part=(first|late|pages)$/.exec(id);
       if (!match) return null;
       this.addWatchFile(match[1]!);
-      const part = commonStringsPart(JSON.parse(readFileSync(match[1]!, 'utf8')) as Record<string, unknown>, match[2] as 'first' | 'late');
+      const part = commonStringsPart(JSON.parse(readFileSync(match[1]!, 'utf8')) as Record<string, unknown>, match[2] as CommonStringsPart);
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`, moduleType: 'js' };
     },
   };
@@ -42,6 +45,29 @@ export function pureChakraAnatomies(): Plugin {
     transform(code, id) {
       if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js$/.test(id)) return null;
       return { code: code.replace(/= (\w+\$?\d*)\.extendWith\(/g, '= /* @__PURE__ */ $1.extendWith('), map: null };
+    },
+  };
+}
+
+/**
+ * Chakra's colour tokens (`theme/tokens/colors.js`) and semantic colour tokens (`theme/semantic-tokens/colors.js`) with only
+ * the palettes the app uses (src/components/ui/chakra-palettes.ts). src/components/ui/system.ts picks the same keys when it
+ * builds the system, but only at run time: the other palettes' values (yellow, teal, cyan, purple, pink) still shipped in
+ * every page's first scripts. Here the two modules become their picked objects as the client build loads them (the module
+ * is evaluated in Node; its values are plain data), so the system and the CSS are the same and the bytes go
+ * (decision 063). No file in node_modules changes; the server and tests keep the whole modules and the run-time pick.
+ */
+export function chakraPalettesUsed(): Plugin {
+  const FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/](tokens|semantic-tokens)[\\/]colors\.js$/;
+  return {
+    name: 'dalil-chakra-palettes-used',
+    async transform(_code, id) {
+      const match = FILE.exec(id);
+      if (!match) return null;
+      const [name, keep] = match[1] === 'tokens' ? ['colors', PALETTES] as const : ['semanticColors', SEMANTIC_COLORS] as const;
+      const module = await import(pathToFileURL(id).href) as Record<string, Record<string, unknown>>;
+      if (!module[name]) this.error(`${id} no longer exports ${name}`);
+      return { code: `const ${name} = ${JSON.stringify(pickKeys(module[name], keep))};\nexport { ${name} };\n`, map: null };
     },
   };
 }
@@ -138,7 +164,7 @@ function reactRouterProduction() {
  * SPA's Emotion cache reads it from the meta tag (src/app/emotion-cache.ts).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), commonStringsParts()] : [react(), commonStringsParts(), pureChakraAnatomies(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
+  plugins: isSsrBuild ? [react(), commonStringsParts()] : [react(), commonStringsParts(), pureChakraAnatomies(), chakraPalettesUsed(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // Emotion and Chakra go into the server bundle, built for production like the browser's: Emotion's
   // development build adds labels to class names, so a server started with NODE_ENV=test would render

@@ -15,15 +15,15 @@ import { useSession } from '../lib/session.ts';
 import { createEmotionCache } from './emotion-cache.ts';
 
 // The toast region (and zag's toast machine) loads after the first paint: no page needs it to show.
-const Toaster = lazy(() => loadWhenOnline(() => import('../components/ui/toaster.tsx')).then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => loadWhenOnline(() => import('./after-hydration-parts.ts').then((m) => m.loadToaster())).then((m) => ({ default: m.Toaster })));
 
 // The network notice (decision 045) too: it shows only once something failed for the network.
-const NetworkNotice = lazy(() => loadWhenOnline(() => import('../components/errors/network-notice.tsx')).then((m) => ({ default: m.NetworkNotice })));
+const NetworkNotice = lazy(() => loadWhenOnline(() => import('./after-hydration-parts.ts').then((m) => m.loadNetworkNotice())).then((m) => ({ default: m.NetworkNotice })));
 
 // The service worker registers from here, after the page is interactive; it prompts when a new version waits (decision 047).
-const UpdatePrompt = lazy(() => loadWhenOnline(() => import('../components/offline/update-prompt.tsx')).then((m) => ({ default: m.UpdatePrompt })));
+const UpdatePrompt = lazy(() => loadWhenOnline(() => import('./after-hydration-parts.ts').then((m) => m.loadUpdatePrompt())).then((m) => ({ default: m.UpdatePrompt })));
 // The outbox's sender (decision 048): only for a signed-in user, loaded after the first paint.
-const OutboxSender = lazy(() => loadWhenOnline(() => import('../features/contributions/components/outbox-sender.tsx')));
+const OutboxSender = lazy(() => loadWhenOnline(() => import('./after-hydration-parts.ts').then((m) => m.loadOutboxSender())));
 
 /** The toast region only in the browser (its inline positioning styles would break the CSP in server HTML). */
 function BrowserToaster({ queryClient }: { queryClient: QueryClient }) {

@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
 import { installAuthHooks } from '../features/auth/auth-hooks.ts';
 import { PageSpinner } from '../components/ui/page-spinner.tsx';
 import { loadWhenOnline } from '../lib/network-status.ts';
+import type { ClientScreen } from './client-screens.ts';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 let browserRouter: ReturnType<typeof createBrowserRouter> | null = null;
@@ -17,6 +18,9 @@ const pendingHref = () => {
 const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
   lazy: () => loadWhenOnline(load, { reloadTo: pendingHref }).then((m) => ({ Component: m.default })),
 });
+
+/** A screen of a client-rendered page (account, sign-in, admin), loaded through ./client-screens.ts (decision 063). */
+const clientScreen = (name: ClientScreen): Lazy => () => import('./client-screens.ts').then((m) => m.clientScreens[name]());
 
 /** A route and its Arabic twin (path + '/ar'; '/' → '/ar'). */
 function twin(path: string, load: Lazy): RouteObject[] {
@@ -37,35 +41,35 @@ const publicRoutes: RouteObject[] = [
   ...twin('/map/zones/:slug', () => import('./routes/public/map-zone.tsx')),
   // the places saved on this device (decision 048): client-rendered, read from IndexedDB
   ...twin('/saved', () => import('./routes/public/saved.tsx')),
-  ...twin('/profile', () => import('./routes/profile/profile-index.tsx')),
-  ...twin('/profile/places', () => import('./routes/profile/profile-places.tsx')),
-  ...twin('/profile/creation-requests', () => import('./routes/profile/profile-creation-requests.tsx')),
-  ...twin('/profile/edit-requests', () => import('./routes/profile/profile-edit-requests.tsx')),
+  ...twin('/profile', clientScreen('profileIndex')),
+  ...twin('/profile/places', clientScreen('profilePlaces')),
+  ...twin('/profile/creation-requests', clientScreen('profileCreationRequests')),
+  ...twin('/profile/edit-requests', clientScreen('profileEditRequests')),
   { path: '*', ...screen(() => import('./routes/public/not-found.tsx')) },
 ];
 
 const authRoutes: RouteObject[] = [
-  ...twin('/auth/register', () => import('./routes/auth/auth-register.tsx')),
-  ...twin('/auth/verify-email', () => import('./routes/auth/auth-verify-email.tsx')),
-  ...twin('/auth/login', () => import('./routes/auth/auth-login.tsx')),
-  ...twin('/auth/reset-password', () => import('./routes/auth/auth-reset-password.tsx')),
-  ...twin('/admin/login', () => import('./routes/admin/admin-login.tsx')),
+  ...twin('/auth/register', clientScreen('authRegister')),
+  ...twin('/auth/verify-email', clientScreen('authVerifyEmail')),
+  ...twin('/auth/login', clientScreen('authLogin')),
+  ...twin('/auth/reset-password', clientScreen('authResetPassword')),
+  ...twin('/admin/login', clientScreen('adminLogin')),
 ];
 
 const adminChildren: RouteObject[] = [
   { index: true, element: <Navigate to="/admin/map" replace /> },
   { path: 'ar', element: <Navigate to="/admin/map/ar" replace /> },
-  ...twin('overview', () => import('./routes/admin/admin-overview.tsx')),
-  ...twin('map', () => import('./routes/admin/admin-map.tsx')),
-  ...twin('map/zones/:zoneId', () => import('./routes/admin/admin-zone.tsx')),
-  ...twin('zones', () => import('./routes/admin/admin-map.tsx')),
-  ...twin('categories', () => import('./routes/admin/admin-categories.tsx')),
-  ...twin('places', () => import('./routes/admin/admin-places.tsx')),
-  ...twin('requests', () => import('./routes/admin/admin-requests.tsx')),
-  ...twin('history', () => import('./routes/admin/admin-history.tsx')),
-  ...twin('duplicates', () => import('./routes/admin/admin-duplicates.tsx')),
-  ...twin('import', () => import('./routes/admin/admin-import.tsx')),
-  ...twin('password', () => import('./routes/admin/admin-password.tsx')),
+  ...twin('overview', clientScreen('adminOverview')),
+  ...twin('map', clientScreen('adminMap')),
+  ...twin('map/zones/:zoneId', clientScreen('adminZone')),
+  ...twin('zones', clientScreen('adminMap')),
+  ...twin('categories', clientScreen('adminCategories')),
+  ...twin('places', clientScreen('adminPlaces')),
+  ...twin('requests', clientScreen('adminRequests')),
+  ...twin('history', clientScreen('adminHistory')),
+  ...twin('duplicates', clientScreen('adminDuplicates')),
+  ...twin('import', clientScreen('adminImport')),
+  ...twin('password', clientScreen('adminPassword')),
 ].map((r) => (r.path ? { ...r, path: r.path.replace(/^\//, '') } : r));
 
 /**
@@ -84,7 +88,7 @@ export const appRoutes: RouteObject[] = [
       {
         path: '/admin',
         errorElement: <RouteErrorBoundary />,
-        lazy: () => loadWhenOnline(() => import('./layouts/admin-area.tsx'), { reloadTo: pendingHref }).then((m) => ({ Component: m.AdminArea })),
+        ...screen(clientScreen('adminArea')),
         children: adminChildren,
       },
     ],

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commonStringsPart, LATE_COMMON_KEYS } from './common-strings-parts.ts';
+import { commonStringsPart, LATE_COMMON_KEYS, PAGE_COMMON_KEYS } from './common-strings-parts.ts';
 import { initI18n } from './i18n.ts';
 
 const LOCALES = path.resolve(__dirname, '../../locales');
@@ -68,14 +68,16 @@ const sourceFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes:
     : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []);
 
 describe("the late part of the `common` strings (decision 055: forms', dialogs' and account strings load with them)", () => {
-  it('cuts every language\'s `common` into two parts that together are the whole', () => {
+  it('cuts every language\'s `common` into parts that together are the whole (the map and categories pages\' part too, decision 063)', () => {
     for (const lang of ['en', 'ar']) {
       const common = read(lang, 'common.json');
       const first = commonStringsPart(common, 'first');
       const late = commonStringsPart(common, 'late');
+      const pages = commonStringsPart(common, 'pages');
       expect(Object.keys(late).sort()).toEqual([...LATE_COMMON_KEYS].sort());
-      expect(Object.keys(first).filter((key) => key in late)).toEqual([]);
-      expect({ ...first, ...late }).toEqual(common);
+      expect(Object.keys(pages).sort()).toEqual([...PAGE_COMMON_KEYS].sort());
+      expect(Object.keys(first).filter((key) => key in late || key in pages)).toEqual([]);
+      expect({ ...first, ...late, ...pages }).toEqual(common);
     }
   });
 
@@ -94,6 +96,22 @@ describe("the late part of the `common` strings (decision 055: forms', dialogs' 
     await i18n.changeLanguage('ar');
   });
 
+  it('adds the map and categories pages\' part (src/lib/page-strings.ts) beside the late one, in both languages', async () => {
+    const i18n = await initI18n('ar');
+    const ar = read('ar', 'common.json') as Record<string, Record<string, unknown>>;
+    const en = read('en', 'common.json') as Record<string, Record<string, unknown>>;
+    expect(i18n.exists('mapPage.mapLabel')).toBe(false);
+    await import('./late-strings.ts');
+    await import('./page-strings.ts');
+    expect(i18n.t('mapPage.mapLabel')).toBe(ar.mapPage!.mapLabel);
+    expect(i18n.t('categoriesPage.title')).toBe(ar.categoriesPage!.title);
+    expect(i18n.t('auth.showPassword')).toBe(ar.auth!.showPassword);
+    await i18n.changeLanguage('en');
+    expect(i18n.t('mapView.zoomIn')).toBe(en.mapView!.zoomIn);
+    expect(i18n.t('auth.showPassword')).toBe(en.auth!.showPassword);
+    await i18n.changeLanguage('ar');
+  });
+
   it('is loaded before any module that shows one of its strings is evaluated', () => {
     // a module naming a late key (`t('auth.…')`, `keyPrefix: 'auth'`) imports src/lib/late-strings.ts, which adds
     // them to i18next when it is evaluated, i.e. before the module's components render; otherwise they show the key
@@ -105,5 +123,16 @@ describe("the late part of the `common` strings (decision 055: forms', dialogs' 
       .filter((file) => { const code = readFileSync(file, 'utf8'); return usesLate.test(code) && !importsLate.test(code); })
       .map((file) => path.relative(SRC, file)).sort();
     expect(missing, "these modules show late `common` strings: add `import '…/lib/late-strings.ts';`").toEqual([]);
+  });
+
+  it('the map and categories pages\' part is loaded before any module that shows one of its strings is evaluated', () => {
+    const keys = PAGE_COMMON_KEYS.join('|');
+    const usesPages = new RegExp(`(['"\`](common:)?(${keys})\\.[A-Za-z])|keyPrefix: '(${keys})'`);
+    const importsPages = /import '(\.\.?\/)+(lib\/)?page-strings\.ts';/;
+    const missing = sourceFiles(SRC)
+      .filter((file) => !file.endsWith('page-strings.ts') && !file.endsWith('common-strings-parts.ts'))
+      .filter((file) => { const code = readFileSync(file, 'utf8'); return usesPages.test(code) && !importsPages.test(code); })
+      .map((file) => path.relative(SRC, file)).sort();
+    expect(missing, "these modules show the map or categories pages' `common` strings: add `import '…/lib/page-strings.ts';`").toEqual([]);
   });
 });

@@ -10,10 +10,11 @@ import { dirOf, type Lang } from './browser-language.ts';
 // (`device`: bundled with the saved places' and the outbox's modules, decision 048)
 type Strings = Record<string, unknown>;
 const loaders = import.meta.glob<{ default: Strings }>(['../../locales/*/*.json', '!../../locales/*/device.json', '!../../locales/*/common.json']);
-// `common` in two parts (decision 055): the first before a page hydrates, the late one (LATE_COMMON_KEYS of
-// ./common-strings-parts.ts: forms', dialogs' and account strings) added by src/lib/late-strings.ts
+// `common` in parts (decisions 055, 063): the first before a page hydrates, the late one (LATE_COMMON_KEYS of
+// ./common-strings-parts.ts: forms', dialogs' and account strings) added by src/lib/late-strings.ts, the map and
+// categories pages' one (PAGE_COMMON_KEYS) by src/lib/page-strings.ts
 const commonFirst = import.meta.glob<{ default: Strings }>('../../locales/*/common.json', { query: '?part=first' });
-/** The late `common` strings of each language, once src/lib/late-strings.ts has run. */
+/** The other parts' `common` strings of each language, once src/lib/late-strings.ts or page-strings.ts has run. */
 const lateByLang = new Map<string, Strings>();
 
 const lazyBackend: BackendModule = {
@@ -30,12 +31,13 @@ const lazyBackend: BackendModule = {
 };
 
 /**
- * Adds the late `common` strings (LATE_COMMON_KEYS) of each language to i18next: to the languages already loaded at
- * once, to a language loaded later (a switch) with its first part. Called by src/lib/late-strings.ts.
+ * Adds a part of the `common` strings loaded after the first (LATE_COMMON_KEYS, PAGE_COMMON_KEYS) of each language to
+ * i18next: to the languages already loaded at once, to a language loaded later (a switch) with its first part. Called
+ * by src/lib/late-strings.ts and src/lib/page-strings.ts.
  */
 export function addLateStrings(byLang: Record<string, Strings>) {
   for (const [language, strings] of Object.entries(byLang)) {
-    lateByLang.set(language, strings);
+    lateByLang.set(language, { ...lateByLang.get(language), ...strings });
     if (i18n.isInitialized && i18n.hasResourceBundle(language, 'common')) i18n.addResourceBundle(language, 'common', strings, true, true);
   }
 }

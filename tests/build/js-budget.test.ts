@@ -22,7 +22,7 @@ import { describe, expect, it } from 'vitest';
  * details on demand): 211.8–214.8 KB.
  *
  * FLOOR_KB is what the fixed stack alone weighs (`npm run bench:js-floor`, decision 036): issue #28 asks that the app
- * add at most APP_TARGET_KB on top of it. Printed beside each page; not asserted (not met yet, decision 051).
+ * add at most APP_TARGET_KB on top of it. Printed beside each page; asserted since decision 063 (unmet before it).
  * Raised from 215 to 216 when issue #29's service worker and saved places met decision 051's cut: the worker's
  * registration after interactive (+0.6 KB, decision 047) and the Save toggle's lazy wrapper, the header's and
  * footer's Saved link and the outbox sender's wrapper (+0.6 KB, decision 048): places-ar 215.8, place-ar 216.0 KB.
@@ -33,8 +33,13 @@ import { describe, expect, it } from 'vitest';
  * strings (forms', dialogs' and account strings in a part of their own, `?part=first` below): 206.7–209.5 KB.
  * Lowered from 210 to 206 by decision 062 (Chakra's unused anatomies tree-shaken; the header's search box and the
  * places list's filters without Ark's Field): 202.9–205.7 KB, 51.0–53.8 KB over the floor.
+ * Lowered from 206 to 202 by decision 063 (the client-rendered screens' and the frame's lazy parts' preload lists out
+ * of the entry, unused Chakra palettes out of the build, the <head> upkeep and the 401 handling loaded later, the map and
+ * categories pages' strings in a part of their own): 198.8–201.7 KB, 46.9–49.8 KB over the floor — issue #28's "the
+ * app adds at most APP_TARGET_KB over the floor" is met, and asserted from then on (a change that crosses it must cut
+ * elsewhere: the target is the issue's, not a ratchet to raise).
  */
-const BUDGET_KB = 206;
+const BUDGET_KB = 202;
 const TARGET_KB = 150;
 const FLOOR_KB = 151.9;
 const APP_TARGET_KB = 50;
@@ -84,6 +89,8 @@ describe('JavaScript budget of the public pages', () => {
     const sizes = pageSizes();
     console.info(sizes.map((s) => `${s.page}: ${s.kb} KB gzip in ${s.files} files, the app ${(s.kb - FLOOR_KB).toFixed(1)} KB over the stack's floor (target ${APP_TARGET_KB})`).join('\n'));
     expect(sizes.filter((s) => s.kb > BUDGET_KB).map(({ page, kb }) => ({ page, kb }))).toEqual([]);
+    // issue #28: what the app adds on top of the fixed stack's floor
+    expect(sizes.filter((s) => s.kb - FLOOR_KB > APP_TARGET_KB).map(({ page, kb }) => ({ page, kb, over: Math.round((kb - FLOOR_KB) * 10) / 10 }))).toEqual([]);
   });
 
   it('keeps zod out of the scripts a public page loads until interactive (decision 036: response checks load on demand)', () => {

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session.ts';
 import { ADD_PLACE_PARAM } from './add-place-link.ts';
 
 // offline, a dialog's script waits for the network (the network notice says so) instead of failing the page
-const AddPlaceDialog = lazy(() => loadWhenOnline(() => import('./add-place-dialog.tsx')));
+const AddPlaceDialog = lazy(() => loadWhenOnline(() => import('./add-place-dialog-loader.ts').then((m) => m.loadAddPlaceDialog())));
 const LoginChoiceDialog = lazy(() => loadWhenOnline(() => import('./login-choice-dialog.tsx')));
 
 /**

@@ -1,16 +1,26 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { DocumentHead } from '../../features/settings/components/document-head.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
-import { PageHydrated } from '../../components/ui/deferred.tsx';
+import { PageHydrated, useHydrated } from '../../components/ui/deferred.tsx';
+import { loadWhenOnline } from '../../lib/network-status.ts';
 import { LocaleSync } from '../locale-sync.tsx';
+
+// The <head> upkeep (favicons, description, canonical and language links as the reader navigates) loads after the
+// page is interactive: the server wrote a server-rendered page's head, and it renders nothing (decision 063).
+const DocumentHead = lazy(() => loadWhenOnline(() => import('../../features/settings/components/document-head-sync.tsx')).then((m) => ({ default: m.DocumentHead })));
+
+/** `DocumentHead` from the first render after hydration on (at once on a client-rendered page). */
+function LateDocumentHead() {
+  const hydrated = useHydrated();
+  return hydrated ? <Suspense fallback={null}><DocumentHead /></Suspense> : null;
+}
 
 /** Top of every screen: URL → language/theme sync, <head> upkeep, scroll restoration. */
 export function RootLayout() {
   return (
     <>
       <LocaleSync />
-      <DocumentHead />
+      <LateDocumentHead />
       <ScrollRestoration />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />

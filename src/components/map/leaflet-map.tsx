@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-config.ts';
 import type { MapMarker, MapViewProps } from './types.ts';
 import { UserPositionLayer } from './user-position-layer.tsx';
+import '../../lib/page-strings.ts';
 
 /** The parts of leaflet.markercluster's group used here (its types package is not installed). */
 interface ClusterGroup extends L.FeatureGroup {
@@ -211,18 +212,19 @@ function ViewMarkers({ markers, onViewChange, onMarkerOpen, openLabel, clusterLa
     const wanted = new Set<string>();
     for (const m of markers) {
       const key = String(m.id);
-      const signature = markerSignature(m);
+      const count = m.count ?? 0;
+      const label = m.kind === 'cluster' ? (clusterLabel ? clusterLabel(count) : t('mapView.cluster', { count })) : '';
+      // a cluster's label is part of what it shows: after a language switch its layer is made again in the new language
+      const signature = `${markerSignature(m)}${label}`;
       wanted.add(key);
       const existing = layers.get(key);
       if (existing?.signature === signature) continue;
       if (existing) group.removeLayer(existing.layer);
       let layer: L.Marker;
       if (m.kind === 'cluster') {
-        const count = m.count ?? 0;
         const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
         const icon = new LabelledDivIcon({
-          html: `<span>${count}</span>`, className: `map-cluster map-cluster--${size}`, iconSize: L.point(40, 40),
-          label: clusterLabel ? clusterLabel(count) : t('mapView.cluster', { count }),
+          html: `<span>${count}</span>`, className: `map-cluster map-cluster--${size}`, iconSize: L.point(40, 40), label,
         });
         layer = L.marker([m.lat, m.lng], { icon, keyboard: true });
         // Leaflet fires click for a mouse click and for Enter on the focused icon

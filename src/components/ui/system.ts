@@ -8,14 +8,7 @@ import {
   breadcrumbSlotRecipe, cardSlotRecipe, emptyStateSlotRecipe,
   nativeSelectSlotRecipe, tableSlotRecipe,
 } from '@chakra-ui/react/theme';
-
-/**
- * The colour palettes the app uses: brand (below), gray, and the status colours of alerts, toasts and
- * badges (red, orange, green, blue). Chakra's other palettes (yellow, teal, cyan, purple, pink) are left
- * out: building a system's token dictionary is most of its start-up cost in the browser (decision 012).
- */
-const PALETTES = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha', 'gray', 'red', 'orange', 'green', 'blue'];
-const SEMANTIC_COLORS = ['bg', 'fg', 'border', 'gray', 'red', 'orange', 'green', 'blue'];
+import { PALETTES, pickKeys, SEMANTIC_COLORS } from './chakra-palettes.ts';
 
 /**
  * The recipes and slot recipes of the Chakra components the public pages render before they are interactive
@@ -36,8 +29,6 @@ export const SLOT_RECIPES = {
   alert: alertSlotRecipe, breadcrumb: breadcrumbSlotRecipe, card: cardSlotRecipe,
   emptyState: emptyStateSlotRecipe, nativeSelect: nativeSelectSlotRecipe, table: tableSlotRecipe,
 };
-const pick = <T extends Record<string, unknown>>(from: T, keys: string[]) =>
-  Object.fromEntries(Object.entries(from).filter(([key]) => keys.includes(key))) as T;
 
 /**
  * The platform's UI fonts, which cover Latin and Arabic: San Francisco / SF Arabic (Apple), Segoe UI
@@ -45,7 +36,7 @@ const pick = <T extends Record<string, unknown>>(from: T, keys: string[]) =>
  */
 const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Helvetica Neue', Arial, sans-serif";
 
-/** Chakra's default theme (as `defaultConfig`), with the palettes above. */
+/** Chakra's default theme (as `defaultConfig`), with the palettes the app uses (./chakra-palettes.ts). */
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -54,8 +45,8 @@ const themeConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens: { ...tokens, colors: pick(tokens.colors ?? {}, PALETTES) },
-    semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors ?? {}, SEMANTIC_COLORS) },
+    tokens: { ...tokens, colors: pickKeys(tokens.colors ?? {}, PALETTES) },
+    semanticTokens: { ...semanticTokens, colors: pickKeys(semanticTokens.colors ?? {}, SEMANTIC_COLORS) },
     recipes: RECIPES,
     slotRecipes: SLOT_RECIPES,
     textStyles,

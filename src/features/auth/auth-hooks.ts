@@ -1,19 +1,7 @@
 import { setAuthHooks } from '../../lib/api-client.ts';
 import { langOfPath, storedLang } from '../../lib/browser-language.ts';
 import { session } from '../../lib/session.ts';
-import { refreshSession } from './api/refresh-session.ts';
 import { currentLocation, navigateTo, setAuthNavigator } from './navigation.ts';
-import { adminLoginPath, publicLoginPath } from './redirect.ts';
-
-/**
- * Where a failed session sends the user: admin → /admin/login; public → /auth/login, or
- * /auth/login/ar in Arabic, keeping the page they were on. Null when they are on that login page already.
- */
-export function authFailureRedirect(scope: 'public' | 'admin', location: string, lang: 'en' | 'ar'): string | null {
-  const pathname = location.split('?')[0];
-  if (scope === 'admin') return pathname.startsWith('/admin/login') ? null : adminLoginPath(location);
-  return pathname.startsWith('/auth/') ? null : publicLoginPath(lang, location);
-}
 
 /**
  * Registers the transport's auth hooks once at start: on a 401 the client runs one refresh
@@ -22,13 +10,17 @@ export function authFailureRedirect(scope: 'public' | 'admin', location: string,
  */
 export function installAuthHooks(navigate: (to: string) => void) {
   setAuthNavigator(navigate);
+  // The refresh and the redirect load with the first 401, not with every page's first scripts (decision 063). A refresh
+  // whose script cannot load fails like a refused one (null), as a refresh call failing for the network does.
   setAuthHooks({
-    refresh: (scope) => refreshSession(scope),
+    refresh: (scope) => import('./api/refresh-session.ts').then((m) => m.refreshSession(scope), () => null),
     onAuthFailure: (scope) => {
       session.clear(scope);
       const location = currentLocation();
-      const target = authFailureRedirect(scope, location, langOfPath(location.split('?')[0]) ?? storedLang());
-      if (target) navigateTo(target);
+      void import('./redirect.ts').then((m) => {
+        const target = m.authFailureRedirect(scope, location, langOfPath(location.split('?')[0]) ?? storedLang());
+        if (target) void navigateTo(target);
+      });
     },
   });
 }

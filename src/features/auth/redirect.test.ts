@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authFailureRedirect } from './auth-hooks.ts';
-import { adminLoginPath, afterSignInPath, localizeTarget, publicLoginPath, safeRedirectPath, withRedirect } from './redirect.ts';
+import { adminLoginPath, afterSignInPath, authFailureRedirect, localizeTarget, publicLoginPath, safeRedirectPath, withRedirect } from './redirect.ts';
 
 describe('safeRedirectPath', () => {
   it('accepts in-app paths of the right area', () => {

@@ -55,3 +55,13 @@ export function afterSignInPath(search: string, lang: Lang): string {
   const origin = safeRedirectPath(new URLSearchParams(search).get(REDIRECT_PARAM), 'public');
   return localizeTarget(origin ?? '/', lang);
 }
+
+/**
+ * Where a failed session sends the user: admin → /admin/login; public → /auth/login, or
+ * /auth/login/ar in Arabic, keeping the page they were on. Null when they are on that login page already.
+ */
+export function authFailureRedirect(scope: 'public' | 'admin', location: string, lang: 'en' | 'ar'): string | null {
+  const pathname = location.split('?')[0];
+  if (scope === 'admin') return pathname.startsWith('/admin/login') ? null : adminLoginPath(location);
+  return pathname.startsWith('/auth/') ? null : publicLoginPath(lang, location);
+}

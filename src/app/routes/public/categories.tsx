@@ -12,6 +12,7 @@ import { sortCategories } from '../../../lib/name-order.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/constants.ts';
+import '../../../lib/page-strings.ts';
 
 type View = 'grid' | 'list';
 type Sort = 'az' | 'za';

@@ -16,6 +16,7 @@ import { coordinatesOf } from '../../../shared/map-coordinates.ts';
 import type { ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.ts';
 import NotFound from './not-found.tsx';
 import { PageBreadcrumb } from '../../../components/ui/page-breadcrumb.tsx';
+import '../../../lib/page-strings.ts';
 
 // Leaflet starts loading with this page's module in the browser, not once the page has hydrated
 if (typeof document !== 'undefined') void preloadLeafletMap();

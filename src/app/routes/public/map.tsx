@@ -19,6 +19,7 @@ import { useViewMarkers } from '../../../features/zones/use-view-markers.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { getNetworkState, subscribeNetworkState } from '../../../lib/network-status.ts';
 import { getOfflineCopyState, subscribeOfflineCopy } from '../../../lib/offline-copy.ts';
+import '../../../lib/page-strings.ts';
 
 const MAP_ID = 'city-map';
 

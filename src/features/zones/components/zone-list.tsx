@@ -6,6 +6,7 @@ import { CardGridSkeleton, EmptyBlock, ErrorState } from '../../../components/ui
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { useZonesQuery } from '../api/get-zones.ts';
 import { ZoneCard } from './zone-card.tsx';
+import '../../../lib/page-strings.ts';
 
 /** Lower-cased, without Arabic diacritics/tatweel and with alef/yeh/teh marbuta variants unified: for the zone filter. */
 const fold = (s: string) =>

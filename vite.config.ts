@@ -143,11 +143,12 @@ function serviceWorker() {
 }
 
 /**
- * React Router's production build for the server bundle: its package's exports name only `dist/development` (for Node
- * and bundlers alike; the two builds differ in `ENABLE_DEV_WARNINGS`: warnings built per render, development error
- * screens), so the server render would run the development one (decision 064).
+ * React Router's production build, for the browser and the server bundle alike: its package's exports name only
+ * `dist/development` (for Node and bundlers alike; the two builds differ in `ENABLE_DEV_WARNINGS`: warnings built per
+ * render, development error screens), so both would run the development one (decision 064). Also used by
+ * `npm run bench:js-floor`, so the floor is measured with the same build.
  */
-function reactRouterProduction() {
+export function reactRouterProduction() {
   const dir = path.resolve('node_modules/react-router/dist/production');
   return [
     { find: /^react-router$/, replacement: path.join(dir, 'index.mjs') },
@@ -170,10 +171,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // development build adds labels to class names, so a server started with NODE_ENV=test would render
   // other class names than the browser hydrates with.
   // React Router too (decision 064): its package exports only its development build to Node, so the server bundle
-  // takes it in from dist/production (the aliases below); nothing else on the server imports it
-  // (tests/build/ssr-bundle.test.ts).
+  // takes it in from dist/production (the aliases below, which the browser build uses too); nothing else on the
+  // server imports it (tests/build/ssr-bundle.test.ts).
   ssr: { noExternal: [/^@emotion\//, '@chakra-ui/react', ...(isSsrBuild ? ['react-router', 'react-router-dom'] : [])] },
-  resolve: isSsrBuild ? { alias: reactRouterProduction() } : {},
+  resolve: { alias: reactRouterProduction() },
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server's renderer of the public pages
   // (decision 019) → dist-server/entry-server.js, run by Node with the dependencies from node_modules
   build: isSsrBuild

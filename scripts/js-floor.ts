@@ -13,12 +13,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { reactRouterProduction } from '../vite.config.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), 'js-floor');
 const outDir = mkdtempSync(path.join(tmpdir(), 'js-floor-'));
 try {
   await build({
-    root, configFile: false, logLevel: 'warn', plugins: [react()],
+    root, configFile: false, logLevel: 'warn', plugins: [react()], resolve: { alias: reactRouterProduction() },
     build: { outDir, emptyOutDir: true, rollupOptions: { treeshake: { manualPureFunctions: ['defineConfig', 'createAnatomy'] } } },
   });
   let total = 0;

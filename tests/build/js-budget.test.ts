@@ -38,10 +38,13 @@ import { describe, expect, it } from 'vitest';
  * categories pages' strings in a part of their own): 198.8–201.7 KB, 46.9–49.8 KB over the floor — issue #28's "the
  * app adds at most APP_TARGET_KB over the floor" is met, and asserted from then on (a change that crosses it must cut
  * elsewhere: the target is the issue's, not a ratchet to raise).
+ * FLOOR_KB 151.9 → 151.6 when React Router's production build replaced its development one in the browser and in
+ * `npm run bench:js-floor` alike (decision 064; the floor measured 152.1 KB the same day without it): the public pages
+ * −0.5 to −0.6 KB, 198.2–201.1 KB, 46.6–49.5 KB over the floor.
  */
 const BUDGET_KB = 202;
 const TARGET_KB = 150;
-const FLOOR_KB = 151.9;
+const FLOOR_KB = 151.6;
 const APP_TARGET_KB = 50;
 const PAGES = {
   home: 'src/app/routes/public/home.tsx',

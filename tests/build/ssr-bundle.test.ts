@@ -27,3 +27,16 @@ describe('the server bundle (needs `npm run build`)', () => {
     expect(code).not.toContain('node_modules/react-router/dist/development/');
   });
 });
+
+describe('the browser bundle (needs `npm run build`)', () => {
+  // React Router's development build warns with these on every render of a route tree (ENABLE_DEV_WARNINGS); its
+  // production build has them compiled out. The browser and the server run the same build (vite.config.ts).
+  it('holds React Router from its production build: no development warnings in any script', () => {
+    const scripts = (readdirSync('dist/assets') as string[]).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const code = scripts.map((file) => readFileSync(path.join('dist/assets', file), 'utf8')).join('\n');
+    expect(code).toContain('useNavigate'); // React Router is in there…
+    expect(code).not.toContain('does not have an element or Component');
+    expect(code).not.toContain('Error handled by React Router default ErrorBoundary');
+  });
+});

@@ -56,12 +56,12 @@ export function UpdatePrompt() {
     <Box
       data-update-prompt role="status" aria-live="polite"
       position="fixed" insetInline="0" top="0" zIndex="toast" px="4" py="3"
-      bg="teal.700" color="white" _dark={{ bg: 'teal.200', color: 'gray.900' }} boxShadow="lg"
+      bg="brand.700" color="white" _dark={{ bg: 'brand.200', color: 'gray.900' }} boxShadow="lg"
     >
       <Stack direction="row" align="center" maxW="6xl" mx="auto" gap="3">
         <RefreshCw aria-hidden size={20} />
         <Text flex="1" fontSize="sm">{t('update.notice')}</Text>
-        <Button size="sm" variant="solid" bg="white" color="teal.800" _dark={{ bg: 'gray.900', color: 'white' }} onClick={() => waiting.messageSkipWaiting()}>{t('update.reload')}</Button>
+        <Button size="sm" variant="solid" bg="white" color="brand.800" _dark={{ bg: 'gray.900', color: 'white' }} onClick={() => waiting.messageSkipWaiting()}>{t('update.reload')}</Button>
         <Button size="sm" variant="ghost" color="inherit" px="0" aria-label={t('update.dismiss')} onClick={() => setDismissed(true)}><X aria-hidden /></Button>
       </Stack>
     </Box>

@@ -54,7 +54,7 @@ export function OutboxList({ kind }: { kind: OutboxKind }) {
                   </Stack>
                   {entry.state === 'waiting' && <Badge colorPalette="orange" variant="subtle" data-testid="outbox-waiting">{t('outbox.waiting')}</Badge>}
                   {entry.state === 'rejected' && <Badge colorPalette="red" variant="subtle">{t('outbox.rejectedTitle')}</Badge>}
-                  {entry.state === 'unsure' && <Badge colorPalette="yellow" variant="subtle" data-testid="outbox-unsure">{t('outbox.unsureTitle')}</Badge>}
+                  {entry.state === 'unsure' && <Badge colorPalette="orange" variant="subtle" data-testid="outbox-unsure">{t('outbox.unsureTitle')}</Badge>}
                 </HStack>
                 {entry.state === 'unsure' && (
                   <>

@@ -5,7 +5,7 @@ import { clearSearchCaches } from '../../src/server/queries/search-queries.ts';
 import { createPageRenderer } from '../../src/server/render/renderer.ts';
 import * as entry from '../../src/entry-server.tsx';
 import { testApp } from '../helpers/api.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
+import { createScratchDatabase, seedOlayaCafes, type ScratchDatabase } from '../helpers/scratch-db.ts';
 
 /**
  * Decision 064: a page's data already in the response cache is read from there by the renderer, without a request
@@ -17,12 +17,7 @@ const template = readFileSync('index.html', 'utf8');
 
 beforeAll(async () => {
   db = await createScratchDatabase();
-  await db.sql`insert into public.categories (slug, name, name_ar) values ('cafes', 'Cafes', 'مقاهي')`;
-  await db.sql`insert into public.zones (slug, title, title_ar) values ('olaya', 'Olaya', 'العليا')`;
-  await db.sql`insert into public.places (slug, name, name_ar, category_id, zone_id, latitude, longitude)
-               select 'place-' || i, 'Place ' || i, 'مكان ' || i, (select id from public.categories where slug = 'cafes'),
-                      (select id from public.zones where slug = 'olaya'), 24.7, 46.6
-               from generate_series(1, 4) i`;
+  await seedOlayaCafes(db.sql, 4);
 }, 60_000);
 
 afterAll(async () => {
@@ -32,19 +27,25 @@ afterAll(async () => {
 /** A rendered document with its request-time values blanked: React Query's timestamps. */
 const timeless = (html: string) => html.replace(/"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g, '"$1":0');
 
+/** A page renderer over the test app with `cache`, and the API paths it asked for (in order). */
+function recordingRenderer(cache: ResponseCache) {
+  const app = testApp(db.sql, { responseCache: cache });
+  const asked: string[] = [];
+  const render = createPageRenderer({
+    template, noncePlaceholder: 'DALIL_CSP_NONCE', manifest: null, entry, cache, publicUrl: 'https://dalil.test',
+    api: (path, init) => {
+      asked.push(path);
+      return Promise.resolve(app.request(path, init));
+    },
+  });
+  return { render, asked };
+}
+
 describe('the renderer reads cached answers in process (decision 064)', () => {
   it('a page whose answers are cached asks the API for none of them, and renders the same document with the same tags', async () => {
     const cache = new ResponseCache({ maxEntries: 100, maxBytes: 8 << 20, onInvalidate: clearSearchCaches });
     cache.setLive(true);
-    const app = testApp(db.sql, { responseCache: cache });
-    const asked: string[] = [];
-    const render = createPageRenderer({
-      template, noncePlaceholder: 'DALIL_CSP_NONCE', manifest: null, entry, cache, publicUrl: 'https://dalil.test',
-      api: (path, init) => {
-        asked.push(path);
-        return Promise.resolve(app.request(path, init));
-      },
-    });
+    const { render, asked } = recordingRenderer(cache);
     // two addresses of one page (an unknown query parameter): two stored pages, the same API answers
     for (const [path, lang] of [['/p/place-1', 'en'], ['/p/place-2/ar', 'ar'], ['/places?sort=name-desc', 'en'], ['/ar', 'ar']] as const) {
       const sep = path.includes('?') ? '&' : '?';
@@ -73,15 +74,7 @@ describe('the renderer reads cached answers in process (decision 064)', () => {
 
   it('reads through the API while the cache is not serving, and for what it does not keep', async () => {
     const cache = new ResponseCache({ maxEntries: 100, maxBytes: 8 << 20, onInvalidate: clearSearchCaches });
-    const app = testApp(db.sql, { responseCache: cache });
-    const asked: string[] = [];
-    const render = createPageRenderer({
-      template, noncePlaceholder: 'DALIL_CSP_NONCE', manifest: null, entry, cache, publicUrl: 'https://dalil.test',
-      api: (path, init) => {
-        asked.push(path);
-        return Promise.resolve(app.request(path, init));
-      },
-    });
+    const { render, asked } = recordingRenderer(cache);
     // not live (the change notifications are not flowing): nothing is served from the cache
     for (let i = 0; i < 2; i++) {
       asked.length = 0;

@@ -5,7 +5,7 @@ import { BUSY_RETRY_AFTER_S, createPageRenderer, PAGE_NONCE_HEADER, type ServerE
 import { RenderQueue } from '../../src/server/render/render-queue.ts';
 import * as entry from '../../src/entry-server.tsx';
 import { testApp } from '../helpers/api.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-db.ts';
+import { createScratchDatabase, seedOlayaCafes, type ScratchDatabase } from '../helpers/scratch-db.ts';
 
 /**
  * Decision 061: server renders go through a queue — at most its `concurrency` at once, the others in arrival order;
@@ -18,12 +18,7 @@ const PLACES = 12;
 
 beforeAll(async () => {
   db = await createScratchDatabase();
-  await db.sql`insert into public.categories (slug, name, name_ar) values ('cafes', 'Cafes', 'مقاهي')`;
-  await db.sql`insert into public.zones (slug, title, title_ar) values ('olaya', 'Olaya', 'العليا')`;
-  await db.sql`insert into public.places (slug, name, name_ar, category_id, zone_id, latitude, longitude)
-               select 'place-' || i, 'Place ' || i, 'مكان ' || i, (select id from public.categories where slug = 'cafes'),
-                      (select id from public.zones where slug = 'olaya'), 24.7, 46.6
-               from generate_series(1, ${PLACES}) i`;
+  await seedOlayaCafes(db.sql, PLACES);
   app = testApp(db.sql);
 }, 60_000);
 

@@ -46,3 +46,16 @@ export async function createScratchDatabase(options: { migrated?: boolean } = {}
     },
   };
 }
+
+/**
+ * The renderer tests' small directory on a scratch database: the category `cafes` (مقاهي), the zone `olaya`
+ * (العليا) and `count` cafes in it, `place-1` … `place-<count>` («مكان 1» …), at 24.7, 46.6.
+ */
+export async function seedOlayaCafes(sql: Sql, count: number): Promise<void> {
+  await sql`insert into public.categories (slug, name, name_ar) values ('cafes', 'Cafes', 'مقاهي')`;
+  await sql`insert into public.zones (slug, title, title_ar) values ('olaya', 'Olaya', 'العليا')`;
+  await sql`insert into public.places (slug, name, name_ar, category_id, zone_id, latitude, longitude)
+            select 'place-' || i, 'Place ' || i, 'مكان ' || i, (select id from public.categories where slug = 'cafes'),
+                   (select id from public.zones where slug = 'olaya'), 24.7, 46.6
+            from generate_series(1, ${count}) i`;
+}

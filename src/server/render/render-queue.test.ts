@@ -36,6 +36,24 @@ describe('RenderQueue (decision 061)', () => {
     expect(queue.stats).toEqual({ running: 0, waiting: 0 });
   });
 
+  it('lets the event loop in between two renders: a waiting render starts on a later turn, not in the finished one\'s microtasks', async () => {
+    // renders whose data is already in memory never wait for I/O: started from the previous one's promise callbacks,
+    // a queue of them would run back to back and keep every other request (a robots.txt, an API call) waiting
+    const queue = new RenderQueue({ concurrency: 1, maxWaitMs: 10_000 });
+    const events: string[] = [];
+    const busy = (i: number) => async () => {
+      events.push(`start ${i}`);
+      const until = performance.now() + 5;
+      while (performance.now() < until); // CPU work, no I/O
+      return i;
+    };
+    const runs = [0, 1, 2].map((i) => queue.run(busy(i)));
+    setImmediate(() => events.push('other request'));
+    await Promise.all(runs);
+    expect(events.indexOf('other request')).toBeGreaterThan(events.indexOf('start 0'));
+    expect(events.indexOf('other request')).toBeLessThan(events.indexOf('start 2'));
+  });
+
   it('a task that throws or rejects frees its place and settles its own run with its error', async () => {
     const queue = new RenderQueue({ concurrency: 1, maxWaitMs: 10_000 });
     const thrown = queue.run(() => {
@@ -80,6 +98,7 @@ describe('RenderQueue (decision 061)', () => {
     controller.abort();
     await expect(gone).rejects.toMatchObject({ name: 'RenderQueueTimeout', reason: 'aborted' });
     busy.release();
+    await tick(); // the freed place is handed on at the loop's next turn (after this one's immediates)
     await tick();
     expect(dropped.started).toBe(false);
     expect(after.started).toBe(true);

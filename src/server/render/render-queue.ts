@@ -47,6 +47,8 @@ export class RenderQueue {
   #running = 0;
   /** Waiting renders in arrival order (a Set keeps insertion order and removes in O(1)). */
   readonly #waiting = new Set<Waiter>();
+  /** A start of the waiting renders is scheduled for the event loop's next turn (`#scheduleNext`). */
+  #nextScheduled = false;
 
   constructor(options: RenderQueueOptions) {
     if (!(Number.isInteger(options.concurrency) && options.concurrency >= 1)) throw new Error('RenderQueue: concurrency must be an integer ≥ 1');
@@ -102,10 +104,25 @@ export class RenderQueue {
     }
     const release = () => {
       this.#running--;
-      this.#next();
+      this.#scheduleNext();
     };
     work.then(release, release);
     return work;
+  }
+
+  /**
+   * Starts the waiting renders on the event loop's next turn, not in the finished render's promise callbacks: a render
+   * whose data is already in memory never waits for I/O, so renders started back to back from each other's callbacks
+   * would hold the loop for the whole queue (seen: a 0.2 ms robots.txt waiting 0.5–5 s while pages were rendered).
+   * New requests, API calls and answers that arrived meanwhile are handled first; the order stays first come first served.
+   */
+  #scheduleNext() {
+    if (this.#nextScheduled || this.#waiting.size === 0) return;
+    this.#nextScheduled = true;
+    setImmediate(() => {
+      this.#nextScheduled = false;
+      this.#next();
+    });
   }
 
   #next() {

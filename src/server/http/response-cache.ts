@@ -288,11 +288,15 @@ export class ResponseCache {
     const route = CACHEABLE_ROUTES.find((r) => r.pattern.test(parsed.pathname));
     if (!route || route.vary?.length) return undefined;
     const hit = this.#fresh(urlKey(parsed));
-    if (!hit) return undefined;
+    if (hit) this.#countHit(hit);
+    return hit;
+  }
+
+  /** A hit served (by the middleware or `readInProcess`): counted, and its tags join the render reading it. */
+  #countHit(hit: Entry) {
     this.#stats.hits++;
     const collected = this.#collector.getStore();
     if (collected) for (const tag of hit.tags) collected.add(tag);
-    return hit;
   }
 
   /**
@@ -332,8 +336,7 @@ export class ResponseCache {
       const minute = this.#minute();
       const hit = this.#fresh(key) ?? (this.#joinable(key) ? (await this.join(key)) as Entry | undefined : undefined);
       if (hit) {
-        this.#stats.hits++;
-        if (collected) for (const tag of hit.tags) collected.add(tag);
+        this.#countHit(hit);
         return c.body(hit.body, hit.status, hit.hitHeaders);
       }
       this.#stats.misses++;

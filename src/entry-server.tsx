@@ -16,6 +16,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider.tsx';
+import { SERVER_STYLES_KEY } from './app/emotion-cache.ts';
 import { appRoutes } from './app/router.tsx';
 import { categoryQueryOptions } from './features/categories/api/get-categories.ts';
 import { placeQueryOptions } from './features/places/api/get-places.ts';
@@ -119,6 +120,19 @@ function chakraGlobalStyles(system: SystemContext): Readonly<EmotionCache["inser
   const inserted = Object.freeze({ ...cache.inserted });
   globalStylesBySystem.set(system, inserted);
   return inserted;
+}
+
+/**
+ * The page's `<style data-emotion>` tags, marked so that Emotion in the browser leaves them where they are: each with
+ * Emotion's "already placed" mark (`data-s`), and the page's own tag under the key `css-page` rather than `css`, which
+ * src/app/emotion-cache.ts reads into the browser's cache. Emotion would otherwise move every tag as it starts (twice:
+ * @emotion/react's default cache, then the app's), and the browser recomputes the whole document's style for each
+ * style sheet moved (50–130 ms on Lighthouse's phone, in the hydration).
+ */
+function placedStyleTags(tags: string): string {
+  return tags
+    .replaceAll('<style data-emotion="css-global ', '<style data-s="" data-emotion="css-global ')
+    .replace('<style data-emotion="css ', `<style data-s="" data-emotion="${SERVER_STYLES_KEY} `);
 }
 
 /**
@@ -240,7 +254,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   }
   inDocumentOrder(emotionCache, html);
   const emotion = createEmotionServer(emotionCache);
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  const styles = placedStyleTags(emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)));
   const queries = dehydrate(queryClient, {
     shouldDehydrateQuery: (q) => q.state.status === 'success' || (q.state.status === 'error' && clientErrorOf(q)),
     shouldRedactErrors: () => false,

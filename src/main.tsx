@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes, AppRouter, createAppRouter, loadMatchedRoutes } from './app/router.tsx';
@@ -42,15 +42,19 @@ if (ssr) {
     beginHydration();
     // answers older than their freshness (a cached page, a clock ahead) are fetched again once the page has hydrated
     void afterHydration().then(() => whenIdle(() => void refreshStale()));
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient} serverStyles>
-          <AppRouter router={router} />
-          <HydrationEnd replay={earlyClick} />
-        </AppProvider>
-      </StrictMode>,
-    );
+    // in a transition React hydrates in slices of a few ms and gives the browser its turn between them (a click on
+    // a part not yet hydrated hydrates that part first), instead of one long task of ~35 ms (~145 ms on a phone)
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient} serverStyles>
+            <AppRouter router={router} />
+            <HydrationEnd replay={earlyClick} />
+          </AppProvider>
+        </StrictMode>,
+      );
+    });
   });
 } else {
   const lang = detectLang(window.location);

@@ -18,5 +18,24 @@ export function readCspNonce(doc: Document = document): string | undefined {
  * inserts carries it (a strict style-src without 'unsafe-inline').
  */
 export function createEmotionCache(nonce = readCspNonce()): EmotionCache {
-  return createCache({ key: 'css', nonce });
+  const cache = createCache({ key: 'css', nonce });
+  for (const name of serverStyleNames()) cache.inserted[name] = true;
+  return cache;
+}
+
+/**
+ * The key of a server-rendered page's own `<style data-emotion>` tag (src/entry-server.tsx `placedStyleTags`): not
+ * Emotion's `css`, so that Emotion in the browser does not take the tag over by moving it to the end of `<head>`
+ * (the whole document's style is recomputed for each style sheet moved, in the middle of the hydration).
+ */
+export const SERVER_STYLES_KEY = 'css-page';
+
+/**
+ * The style names the server-rendered page's tag holds (none on a page the browser renders alone): the cache records
+ * them as inserted — what Emotion's own hydration records — so none is inserted twice.
+ */
+function serverStyleNames(): string[] {
+  if (typeof document === 'undefined') return [];
+  const tag = document.querySelector(`head > style[data-emotion^="${SERVER_STYLES_KEY} "]`);
+  return tag?.getAttribute('data-emotion')?.split(' ').slice(1) ?? [];
 }

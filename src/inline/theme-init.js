@@ -5,9 +5,12 @@
     var q = new URLSearchParams(location.search).get('theme');
     var t = q === 'dark' || q === 'light' ? q : localStorage.getItem('theme');
     if (t !== 'dark' && t !== 'light') t = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-    document.documentElement.classList.remove('light', 'dark');
-    document.documentElement.classList.add(t);
-    document.documentElement.style.colorScheme = t;
+    // only what differs (a server-rendered page has them already): a class or style written again restyles the page
+    var root = document.documentElement;
+    var other = t === 'dark' ? 'light' : 'dark';
+    if (root.classList.contains(other)) root.classList.remove(other);
+    if (!root.classList.contains(t)) root.classList.add(t);
+    if (root.style.colorScheme !== t) root.style.colorScheme = t;
     // a server-rendered page (data-ssr) already has the language the server chose: its markup is in it
     if (document.documentElement.hasAttribute('data-ssr')) return;
     var p = location.pathname;

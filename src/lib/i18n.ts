@@ -42,9 +42,15 @@ export function addLateStrings(byLang: Record<string, Strings>) {
   }
 }
 
+/**
+ * Sets `<html lang dir>` when they differ. Only then: writing an attribute, even with its own value, makes the
+ * browser recompute the style of the whole document (`:lang`, `[dir]`), ~20 ms of a phone's main thread on a
+ * server-rendered page that already carries them.
+ */
 export function applyDocumentLanguage(lang: Lang) {
-  document.documentElement.lang = lang;
-  document.documentElement.dir = dirOf(lang);
+  const root = document.documentElement;
+  if (root.lang !== lang) root.lang = lang;
+  if (root.dir !== dirOf(lang)) root.dir = dirOf(lang);
 }
 
 /**

@@ -27,9 +27,11 @@ export function initialTheme(): Theme {
 /** Sets the `light`/`dark` class Chakra's `_dark` condition reads, and persists the choice. */
 export function applyTheme(theme: Theme, persist = true) {
   const root = document.documentElement;
-  root.classList.remove('light', 'dark');
-  root.classList.add(theme);
-  root.style.colorScheme = theme;
+  // only what differs: a class or style written again, even unchanged, restyles the whole document
+  const other = theme === 'dark' ? 'light' : 'dark';
+  if (root.classList.contains(other)) root.classList.remove(other);
+  if (!root.classList.contains(theme)) root.classList.add(theme);
+  if (root.style.colorScheme !== theme) root.style.colorScheme = theme;
   if (persist) {
     writePreferenceCookie('theme', theme);
     try {

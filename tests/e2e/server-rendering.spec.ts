@@ -169,6 +169,56 @@ test('a rendered page starts its scripts after its first paint, then hydrates; a
 });
 
 /**
+ * Decision 065: hydrating leaves the document's styles alone. A style sheet moved in the DOM, or `lang`, `dir` or the
+ * theme class written again on `<html>` (even with its own value), makes the browser recompute the style of the whole
+ * document — two or three times 50–130 ms of a phone's main thread on every rendered page, before this. Watched from
+ * once the body is parsed: no `<style>` is removed or moved, `<html>` gets no `lang`, `dir`, `class` or `style` write;
+ * the page's rules are still there once (a button keeps its colours), also after the theme is switched.
+ */
+for (const lang of LANGS) {
+  test(`hydrating moves no style sheet and rewrites no attribute of <html> (${lang})`, async ({ page, request }) => {
+    const place = await firstPlace(request);
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { styleLog: string[] }).styleLog = log;
+      new MutationObserver((records) => {
+        // the theme's inline script in <head> sets what the server cannot (`style` attributes are outside the CSP)
+        // before there is a body to restyle: records delivered before the body are left out
+        if (!document.body) return;
+        for (const r of records) {
+          if (r.type === 'attributes' && r.target === document.documentElement) log.push(`html[${r.attributeName}]`);
+          for (const node of r.removedNodes) if (node.nodeName === 'STYLE') log.push(`removed <style data-emotion="${(node as Element).getAttribute('data-emotion')?.slice(0, 20)}">`);
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['lang', 'dir', 'class', 'style'] });
+    });
+    for (const path of ['/', `/p/${place.slug}`, '/places']) {
+      await page.goto(localized(path, lang));
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      await page.waitForTimeout(500); // the parts mounted after the paint
+      expect(await page.evaluate(() => (window as unknown as { styleLog: string[] }).styleLog), path).toEqual([]);
+      // the server's rules are the page's: none inserted again by the browser
+      const { names, duplicated } = await page.evaluate(() => {
+        const tag = document.querySelector('head > style[data-emotion^="css-page "]');
+        const all = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('');
+        const own = tag?.textContent ?? '';
+        const list = tag?.getAttribute('data-emotion')?.split(' ').slice(1) ?? [];
+        const count = (css: string, name: string) => css.split(`.css-${name}`).length - 1;
+        return { names: list.length, duplicated: list.filter((n) => count(all, n) > count(own, n)) };
+      });
+      expect(names, path).toBeGreaterThan(10);
+      expect(duplicated, path).toEqual([]);
+    }
+    const add = page.getByRole('banner').getByRole('button', { name: lang === 'ar' ? 'إضافة مكان' : 'Add Place' });
+    const colours = () => add.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    const light = await colours();
+    expect(light[0]).not.toBe('rgba(0, 0, 0, 0)');
+    await page.getByRole('button', { name: lang === 'ar' ? 'التبديل إلى الوضع الداكن' : 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await colours()).not.toEqual(light);
+  });
+}
+
+/**
  * Decision 037: a button clicked before the page has hydrated is not lost — the inline starter keeps the last
  * such click and the page replays it once hydrated (here the scripts are held back until after the click).
  */

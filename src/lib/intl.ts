@@ -59,8 +59,8 @@ export function formatDistance(metres: number | null | undefined, lang: Lang): s
   return formatNumber(km, lang, { style: 'unit', unit: 'kilometer', unitDisplay: 'short', maximumFractionDigits: km < 9.95 ? 1 : 0 });
 }
 
-/** No-break space: keeps "7:00" and its «ص»/«م» on one line. */
-const NBSP = '\u00a0';
+/** U+00A0 NO-BREAK SPACE: keeps a time and its «ص»/«م», or a bracketed note and its time, on one line. */
+export const NBSP = '\u00a0';
 
 const clockFormats = new Map<Lang, Intl.DateTimeFormat>();
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatClock } from './intl.ts';
+import { formatClock, NBSP } from './intl.ts';
 import type { Lang } from './browser-language.ts';
 import type { HoursRows } from '../shared/opening-hours-rows.ts';
 import { WEEK_DISPLAY_ORDER, type Weekday } from '../shared/opening-hours.ts';
@@ -22,9 +22,15 @@ import type { HoursInterval } from '../shared/schemas/opening-hours-schemas.ts';
 export function intervalText({ from, to }: HoursInterval, lang: Lang, t: TFunction): string {
   const nextDay = to !== '24:00' && to <= from;
   const range = lang === 'ar' ? `${formatClock(from, lang)} – ${formatClock(to, lang)}` : `${from}–${to}`;
-  if (nextDay) return `${range} ${t('hours.nextDay')}`;
-  return lang === 'ar' && to === '24:00' ? `${range} ${t('hours.midnight')}` : range;
+  if (nextDay) return `${range}${unbroken(` ${t('hours.nextDay')}`)}`;
+  return lang === 'ar' && to === '24:00' ? `${range}${unbroken(` ${t('hours.midnight')}`)}` : range;
 }
+
+/**
+ * A note such as " (next day)" or « (منتصف الليل)» with no-break spaces, so that a narrow screen never wraps inside
+ * it or between it and its closing time («12:00 ص» on one line and «(منتصف الليل)» split over two).
+ */
+const unbroken = (text: string) => text.replaceAll(' ', NBSP);
 
 /** One day's intervals: "08:30–12:30, 16:00–20:30", "Open 24 hours", "Closed", or "Not known" when `unknown`. */
 export function dayHoursText(intervals: HoursInterval[], unknown: boolean, lang: Lang, t: TFunction): string {

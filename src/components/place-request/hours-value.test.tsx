@@ -27,7 +27,7 @@ describe('opening hours in request details and history (before → after)', () =
   it('reads as week lines, Sunday first with equal consecutive days joined, over the stored text', async () => {
     const { container } = await renderHours('en', 'Sa-Th 08:00-12:00,16:00-22:00; Fr 16:00-02:00');
     expect(lines(container)).toEqual([
-      'Sunday–Thursday: 08:00–12:00, 16:00–22:00', 'Friday: 16:00–02:00 (next day)', 'Saturday: 08:00–12:00, 16:00–22:00',
+      'Sunday–Thursday: 08:00–12:00, 16:00–22:00', 'Friday: 16:00–02:00\u00a0(next\u00a0day)', 'Saturday: 08:00–12:00, 16:00–22:00',
       'Sa-Th 08:00-12:00,16:00-22:00; Fr 16:00-02:00',
     ]);
     expect(container.querySelector('[data-testid="hours-value"] [dir="ltr"]')?.textContent).toBe('Sa-Th 08:00-12:00,16:00-22:00; Fr 16:00-02:00');
@@ -43,12 +43,23 @@ describe('opening hours in request details and history (before → after)', () =
 
   it('in Arabic: the 12-hour clock with ص/م, a range past midnight says it ends the next day (issue 30)', async () => {
     const { container } = await renderHours('ar', 'Sa-Th 08:00-12:00,16:00-22:00; Fr 16:00-02:00; Sa 07:00-24:00');
-    const nb = (s: string) => s.replace(/ (?=[صم])/g, '\u00a0');
+    // no-break spaces: before ص/م, and in and before the bracketed note
+    const nb = (s: string) => s.replace(/ (?=[صم])/g, '\u00a0').replace(/ \(([^)]*)\)/g, (_, note: string) => `\u00a0(${note.replaceAll(' ', '\u00a0')})`);
     expect(lines(container).slice(0, 3)).toEqual([
       nb('الأحد–الخميس: 8:00 ص – 12:00 م، 4:00 م – 10:00 م'),
       nb('الجمعة: 4:00 م – 2:00 ص (اليوم التالي)'),
       nb('السبت: 7:00 ص – 12:00 ص (منتصف الليل)'),
     ]);
+  });
+
+  it('the note of a range past midnight stays on one line with its closing time: no breaking space in or before it', async () => {
+    const { container } = await renderHours('ar', 'Fr 16:00-02:00; Sa 07:00-24:00');
+    const arabic = lines(container).filter((line) => line?.includes('('));
+    expect(arabic).toHaveLength(2);
+    for (const line of arabic) expect(line).toMatch(/ص\u00a0\([^ ]+\)$/);
+    cleanup();
+    const english = lines((await renderHours('en', 'Fr 16:00-02:00')).container).find((line) => line?.includes('('));
+    expect(english).toBe('Friday: 16:00–02:00\u00a0(next\u00a0day)');
   });
 
   it('a value the lines cannot show is its text, left-to-right; a cleared value reads (empty)', async () => {

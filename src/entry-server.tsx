@@ -261,7 +261,8 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   });
   for (const q of queries.queries) {
     const error = q.state.error as ApiError | null;
-    if (error) q.state.error = { status: error.status, code: error.code, message: error.message } as never;
+    // plain data, as JSON and a render thread's structured clone (decision 066) carry it: an error's own fields
+    if (error) q.state.error = q.state.fetchFailureReason = { status: error.status, code: error.code, message: error.message } as never;
     delete (q as { promise?: unknown }).promise;
   }
   const all = queryClient.getQueryCache().getAll();

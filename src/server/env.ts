@@ -83,6 +83,12 @@ export const serverEnvSchema = z.object({
    * waits for Postgres while another computes) and the others wait in arrival order, instead of all sharing the CPU.
    */
   SSR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Threads the server renders on (decision 066): the main thread keeps HTTP, the API and the page cache, and renders
+   * run beside it. 0 renders on the main thread. Unset: the machine's cores (`os.availableParallelism()`), at most 8
+   * (src/server/node.ts; this module is also the Edge Function's, which has no `node:os`).
+   */
+  SSR_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Longest wait of a page for a free renderer, in ms; past it the page answers 503 with Retry-After (decision 061). */
   SSR_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 

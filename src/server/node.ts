@@ -21,7 +21,9 @@ import { clientPageLanguageRedirect } from './spa/client-pages.ts';
 import { createSpaDocument, type ViteManifest } from './spa/document.ts';
 import { createPageRenderer, PAGE_NONCE_HEADER, isRenderedPath, type ServerEntry } from './render/renderer.ts';
 import { RenderQueue } from './render/render-queue.ts';
+import { createRenderThreads } from './render/render-threads.ts';
 import { pathToFileURL } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { webManifest } from './render/manifest.ts';
 import type { Tx } from './db/client.ts';
@@ -165,9 +167,9 @@ function addStaticFiles(root: Hono, uploadsDir: string, distDir: string, securit
 /**
  * Every other GET is a page: the public pages rendered on the server (decision 019: the server bundle built
  * from src/entry-server.tsx), the others as the client-rendered SPA document with its route's preload hints
- * and first API answers (decision 012).
+ * and first API answers (decision 012). Answers what stops the render threads (decision 066).
  */
-async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, services: Services, logger: Logger) {
+async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, services: Services, logger: Logger): Promise<() => Promise<void>> {
   const indexHtml = existsSync(path.join(distDir, 'index.html')) ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : null;
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null;
@@ -177,12 +179,18 @@ async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, s
     fetchApi: (apiPath, lang) => Promise.resolve(api.request(`/api${apiPath}`, { headers: { 'accept-language': lang } }, IN_PROCESS)),
   });
   const entryFile = path.resolve('dist-server', 'entry-server.js');
-  const renderPage = indexHtml && env.SSR && existsSync(entryFile)
+  const rendering = Boolean(indexHtml && env.SSR && existsSync(entryFile));
+  // renders run on threads beside this one, which keeps HTTP, the API and the caches (decision 066)
+  const threads = env.SSR_THREADS ?? Math.min(8, availableParallelism());
+  const renderThreads = rendering && threads > 0
+    ? createRenderThreads({ entryFile, threads, rendersPerThread: Math.max(1, Math.ceil(env.SSR_CONCURRENCY / threads)) })
+    : null;
+  const renderPage = indexHtml && rendering
     ? createPageRenderer({
       template: indexHtml,
       noncePlaceholder: CSP_NONCE_PLACEHOLDER,
       manifest,
-      entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
+      entry: renderThreads ?? (await import(pathToFileURL(entryFile).href)) as ServerEntry,
       api: (apiPath, init) => Promise.resolve(api.request(apiPath, init, IN_PROCESS)),
       cache: services.responseCache,
       publicUrl: env.PUBLIC_URL,
@@ -214,13 +222,16 @@ async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, s
     if (!isRenderedPath(c.req.path)) c.header('X-Robots-Tag', 'noindex');
     return c.html(await spaDocument(new URL(c.req.url), CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-cache' });
   });
+  return async () => {
+    await renderThreads?.close();
+  };
 }
 
 /**
  * SIGINT/SIGTERM/SIGHUP: stop accepting connections, let in-flight requests finish (at most
  * SHUTDOWN_TIMEOUT_MS, then remaining connections are cut), then stop the services and Postgres; exit 0.
  */
-function stopOnSignals(server: ReturnType<typeof serve>, env: ServerEnv, stack: Stack, services: Services, logger: Logger, log: Log) {
+function stopOnSignals(server: ReturnType<typeof serve>, env: ServerEnv, stack: Stack, services: Services, logger: Logger, log: Log, stopRendering: () => Promise<void>) {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -242,6 +253,7 @@ function stopOnSignals(server: ReturnType<typeof serve>, env: ServerEnv, stack: 
       await closed;
     }
     services.markerIndexes?.stopWarming();
+    await stopRendering();
     await services.changes?.stop();
     await services.auth.close?.();
     await services.mailbox?.stop();
@@ -293,7 +305,7 @@ async function main() {
   root.route('/', api);
   addSiteDocuments(root, env, stack, api);
   addStaticFiles(root, uploadsDir, distDir, security);
-  await addPages(root, env, distDir, api, services, logger);
+  const stopRendering = await addPages(root, env, distDir, api, services, logger);
 
   const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
     log(`\nCity directory running at http://localhost:${info.port}/  (API: http://localhost:${info.port}/api/openapi.json)`);
@@ -302,7 +314,7 @@ async function main() {
     log(supabaseAuth ? 'Accounts: Supabase Auth.' : mailbox ? `Accounts: local. Dev mailbox (sign-up and reset codes): ${mailbox.webUrl.replace('127.0.0.1', 'localhost')}/` : `Accounts: local, mail via SMTP ${env.SMTP_HOST}.`);
   });
   keepConnectionsOpen(server as import('node:http').Server);
-  stopOnSignals(server, env, stack, services, logger, log);
+  stopOnSignals(server, env, stack, services, logger, log, stopRendering);
 }
 
 /**

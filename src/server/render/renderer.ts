@@ -184,13 +184,16 @@ function isAnonymousGet(init: RequestInit): boolean {
  * its body parsed from the stored bytes on each read — the same JSON the API would send, without a `Request`, the
  * API's middleware, a `Response` and its stream (decision 064).
  */
-function cachedAnswer(hit: { status: number; body: Uint8Array; hitHeaders: Readonly<Record<string, string>> }): ApiAnswer {
+function cachedAnswer(hit: { status: number; body: Uint8Array; hitHeaders: Readonly<Record<string, string>> }): ApiAnswer & { text: () => Promise<string> } {
+  const text = () => Buffer.from(hit.body.buffer, hit.body.byteOffset, hit.body.byteLength).toString('utf8');
   return {
     ok: hit.status >= 200 && hit.status < 300,
     status: hit.status,
     statusText: '',
     headers: { get: (name: string) => hit.hitHeaders[name.toLowerCase()] ?? null },
-    json: () => Promise.resolve(JSON.parse(Buffer.from(hit.body.buffer, hit.body.byteOffset, hit.body.byteLength).toString('utf8')) as unknown),
+    json: () => Promise.resolve(JSON.parse(text()) as unknown),
+    // the body as sent, for a render thread to parse (decision 066)
+    text: () => Promise.resolve(text()),
   };
 }
 
@@ -305,7 +308,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       app.html,
       `</div>${state}${pieces.afterRoot.join(nonce)}`,
     ]);
-    return { status: app.status === 404 || subject.kind === 'not-found' ? 404 : app.status, body };
+    // data that could not be read (503) is not "not found": the subject is missing because its read failed
+    return { status: app.status >= 500 ? app.status : app.status === 404 || subject.kind === 'not-found' ? 404 : app.status, body };
   }
 
   return async function handle(request: Request, context: { nonce: string }): Promise<Response | null> {

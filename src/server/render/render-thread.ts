@@ -1,0 +1,79 @@
+/**
+ * A render thread (decision 066): Piscina runs this module's default export for each page. It loads the server bundle
+ * once (`workerData.entryFile`) and renders with it; the app's API client reads through the page's own `MessagePort`
+ * to the main thread (src/server/render/render-threads.ts), which owns the API, the response cache and the database.
+ * No top-level await: Piscina may first `require()` the module.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pathToFileURL } from 'node:url';
+import { workerData, type MessagePort } from 'node:worker_threads';
+import type { ApiAnswer, RenderedApp } from '../../entry-server.tsx';
+import type { ServerEntry } from './renderer.ts';
+import type { DataAnswer, DataRequest, RenderTask, RenderThreadData } from './render-threads.ts';
+
+/** The data reads of one render: its port and the answers it waits for, by id. */
+interface Reads {
+  port: MessagePort;
+  waiting: Map<number, (answer: DataAnswer) => void>;
+  next: number;
+}
+
+/** The render a read belongs to (a thread renders a few pages at once). */
+const current = new AsyncLocalStorage<Reads>();
+
+function answerOf(reply: DataAnswer): ApiAnswer {
+  if ('error' in reply) throw new Error(reply.error);
+  const headers = new Headers(reply.headers);
+  return {
+    ok: reply.status >= 200 && reply.status < 300,
+    status: reply.status,
+    statusText: reply.statusText,
+    headers,
+    json: () => Promise.resolve(JSON.parse(reply.body) as unknown),
+  };
+}
+
+function read(url: string, init: RequestInit): Promise<ApiAnswer> {
+  const reads = current.getStore();
+  if (!reads) return Promise.reject(new Error('render thread: an API read outside a render'));
+  const id = reads.next++;
+  const request: DataRequest = { id, url, method: (init.method ?? 'GET').toUpperCase(), headers: [...new Headers(init.headers)] };
+  return new Promise<DataAnswer>((resolve) => {
+    reads.waiting.set(id, resolve);
+    reads.port.postMessage(request);
+  }).then(answerOf);
+}
+
+let entry: Promise<ServerEntry> | undefined;
+
+function loadEntry(): Promise<ServerEntry> {
+  entry ??= import(pathToFileURL((workerData as RenderThreadData).entryFile).href).then((module: ServerEntry) => {
+    module.configureApi(read);
+    return module;
+  });
+  return entry;
+}
+
+// the bundle is loaded as the thread starts (Piscina imports this module then), not by the first page
+void loadEntry();
+
+/** Renders one page (`RenderTask`) with the server bundle and answers its `RenderedApp`; the port is closed after. */
+export default async function renderPage(task: RenderTask): Promise<RenderedApp> {
+  const { renderApp } = await loadEntry();
+  const reads: Reads = { port: task.port, waiting: new Map(), next: 0 };
+  task.port.on('message', (reply: DataAnswer) => {
+    reads.waiting.get(reply.id)?.(reply);
+    reads.waiting.delete(reply.id);
+  });
+  try {
+    return await current.run(reads, () => renderApp({
+      request: new Request(task.url),
+      lang: task.lang,
+      theme: task.theme,
+      nonce: task.nonce,
+      queryTimeoutMs: task.queryTimeoutMs,
+    }));
+  } finally {
+    task.port.close();
+  }
+}

@@ -18,6 +18,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProvider } from './app/provider.tsx';
 import { SERVER_STYLES_KEY } from './app/emotion-cache.ts';
 import { appRoutes } from './app/router.tsx';
+import { startRouteQueries } from './app/route-data.ts';
 import { categoryQueryOptions } from './features/categories/api/get-categories.ts';
 import { placeQueryOptions } from './features/places/api/get-places.ts';
 import { websiteSettingsKey } from './features/settings/api/get-website-settings.ts';
@@ -219,6 +220,8 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error('The app has no loaders: a static handler Response is unexpected');
   const queryClient = createServerQueryClient();
+  // every read the page makes starts now, at once, instead of as its components reach each one (src/app/route-data.ts)
+  startRouteQueries(queryClient, context.matches, new URL(request.url).searchParams, lang);
   const i18n = i18nFor(lang);
   const emotionCache = createCache({ key: 'css', nonce });
   // styles go to the cache, not inline next to each element: they are extracted into <head> below

@@ -6,17 +6,19 @@ import { installAuthHooks } from '../features/auth/auth-hooks.ts';
 import { PageSpinner } from '../components/ui/page-spinner.tsx';
 import { loadWhenOnline } from '../lib/network-status.ts';
 import type { ClientScreen } from './client-screens.ts';
+import type { RouteHandle } from './route-data.ts';
+import { websiteSettingsQueryOptions } from '../features/settings/api/get-website-settings.ts';
 
-type Lazy = () => Promise<{ default: React.ComponentType }>;
+type Lazy = () => Promise<{ default: React.ComponentType; handle?: RouteHandle }>;
 let browserRouter: ReturnType<typeof createBrowserRouter> | null = null;
 /** The address of the navigation under way, if any (loaded in full once the network is back). */
 const pendingHref = () => {
   const next = browserRouter?.state.navigation.location;
   return next ? `${next.pathname}${next.search}${next.hash}` : null;
 };
-/** A lazily loaded screen; its script, failing for the network, is loaded once the network is back (the page stays meanwhile). */
+/** A lazily loaded screen and its `handle` (the queries of its page, ./route-data.ts); its script, failing for the network, is loaded once the network is back (the page stays meanwhile). */
 const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
-  lazy: () => loadWhenOnline(load, { reloadTo: pendingHref }).then((m) => ({ Component: m.default })),
+  lazy: () => loadWhenOnline(load, { reloadTo: pendingHref }).then((m) => ({ Component: m.default, handle: m.handle })),
 });
 
 /** A screen of a client-rendered page (account, sign-in, admin), loaded through ./client-screens.ts (decision 063). */
@@ -72,6 +74,9 @@ const adminChildren: RouteObject[] = [
   ...twin('password', clientScreen('adminPassword')),
 ].map((r) => (r.path ? { ...r, path: r.path.replace(/^\//, '') } : r));
 
+/** The public layout's data (its header and footer: the site's name and logo), see ./route-data.ts. */
+const publicLayoutHandle: RouteHandle = { queries: () => [websiteSettingsQueryOptions] };
+
 /**
  * Every route of the app, shared by the browser router (below) and the server's renderer of the public
  * pages (src/entry-server.tsx, decision 019): one set of route components for both.
@@ -83,7 +88,8 @@ export const appRoutes: RouteObject[] = [
     // shown only while a lazily loaded route of a client-rendered page (admin, auth) arrives
     HydrateFallback: PageSpinner,
     children: [
-      { element: <PublicLayout />, errorElement: <RouteErrorBoundary />, children: publicRoutes },
+      // the layout's header and footer show the site's name and logo
+      { element: <PublicLayout />, errorElement: <RouteErrorBoundary />, handle: publicLayoutHandle, children: publicRoutes },
       { errorElement: <RouteErrorBoundary />, children: authRoutes },
       {
         path: '/admin',

@@ -13,9 +13,16 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import '../../../lib/page-strings.ts';
+import type { RouteHandle } from '../../route-data.ts';
 
 type View = 'grid' | 'list';
 type Sort = 'az' | 'za';
+
+/**
+ * The categories matching the URL's `q` (`handle.queries`, src/app/route-data.ts).
+ * @public the router reads it through the route's lazy import (src/app/router.tsx `screen`)
+ */
+export const handle: RouteHandle = { queries: ({ search, lang }) => [categoriesQueryOptions(lang, (search.get('q') ?? '').trim())] };
 
 /**
  * /categories: search box, grid/list view and A–Z/Z–A sort. `q`, `view` (grid default) and

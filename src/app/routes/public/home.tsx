@@ -16,6 +16,8 @@ import { useZonesQuery, zonesQueryOptions } from '../../../features/zones/api/ge
 import { ZoneCard } from '../../../features/zones/components/zone-card.tsx';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import { HOME_FEATURED_COUNT } from '../../../shared/boot-data.ts';
+import type { RouteHandle } from '../../route-data.ts';
+import type { Lang } from '../../../lib/browser-language.ts';
 
 const HOME_ZONES = 12;
 
@@ -98,6 +100,16 @@ function HomeZones() {
   );
 }
 
+/** The sections' data: the categories, the newest places, the zones. */
+const homeQueries = (lang: Lang) =>
+  [categoriesQueryOptions(lang), placesQueryOptions(lang, { limit: HOME_FEATURED_COUNT, sort: 'newest' }), zonesQueryOptions(lang)] as const;
+
+/**
+ * The sections' data (`handle.queries`, src/app/route-data.ts).
+ * @public the router reads it through the route's lazy import (src/app/router.tsx `screen`)
+ */
+export const handle: RouteHandle = { queries: ({ lang }) => homeQueries(lang) };
+
 /**
  * Home: title, subtitle, explore-all and view-categories buttons, zones, categories, featured places.
  * The sections below the hero load and render after the first paint, one after another (decision 012).
@@ -108,9 +120,10 @@ export default function HomePage() {
   useDocumentTitle(null);
   // The sections' data starts loading now (without re-rendering this page when it arrives), so each
   // section renders once, with its data, right after the first paint.
-  usePrefetchQuery(categoriesQueryOptions(lang));
-  usePrefetchQuery(placesQueryOptions(lang, { limit: HOME_FEATURED_COUNT, sort: 'newest' }));
-  usePrefetchQuery(zonesQueryOptions(lang));
+  const [categories, featured, zones] = homeQueries(lang);
+  usePrefetchQuery(categories);
+  usePrefetchQuery(featured);
+  usePrefetchQuery(zones);
 
   return (
     <>

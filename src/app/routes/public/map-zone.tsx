@@ -17,6 +17,10 @@ import type { ZoneWithBuildings } from '../../../shared/schemas/entity-schemas.t
 import NotFound from './not-found.tsx';
 import { PageBreadcrumb } from '../../../components/ui/page-breadcrumb.tsx';
 import '../../../lib/page-strings.ts';
+import type { RouteHandle } from '../../route-data.ts';
+import { categoriesQueryOptions } from '../../../features/categories/api/get-categories.ts';
+import { placesListQueryOptions } from '../../../features/places/api/places-list-url.ts';
+import { zoneQueryOptions } from '../../../features/zones/api/get-zones.ts';
 
 // Leaflet starts loading with this page's module in the browser, not once the page has hydrated
 if (typeof document !== 'undefined') void preloadLeafletMap();
@@ -66,6 +70,18 @@ function BuildingsList({ zone }: { zone: ZoneWithBuildings }) {
     </SimpleGrid>
   );
 }
+
+/**
+ * The zone, the categories and the zone's list page (`handle.queries`, src/app/route-data.ts); its map's markers are
+ * the browser's (src/entry-server.tsx `CLIENT_ONLY_QUERIES`).
+ * @public the router reads it through the route's lazy import (src/app/router.tsx `screen`)
+ */
+export const handle: RouteHandle = {
+  queries: ({ params, search, lang }) => {
+    const slug = params.slug ?? '';
+    return [zoneQueryOptions(lang, slug), categoriesQueryOptions(lang), placesListQueryOptions(lang, search, { kind: 'zone', slug })];
+  },
+};
 
 /**
  * /map/zones/{slug} (the overlay's zone links): the zone's title and description, its places and

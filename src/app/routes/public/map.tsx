@@ -20,11 +20,20 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { getNetworkState, subscribeNetworkState } from '../../../lib/network-status.ts';
 import { getOfflineCopyState, subscribeOfflineCopy } from '../../../lib/offline-copy.ts';
 import '../../../lib/page-strings.ts';
+import type { RouteHandle } from '../../route-data.ts';
+import { categoriesQueryOptions } from '../../../features/categories/api/get-categories.ts';
+import { zonesQueryOptions } from '../../../features/zones/api/get-zones.ts';
 
 const MAP_ID = 'city-map';
 
 // in the browser, when this module loads (before the page hydrates): Leaflet and the first view's markers start loading
 preloadMapPage(MAP_ID);
+
+/**
+ * The legend's categories and the zones (`handle.queries`, src/app/route-data.ts); the markers are the browser's.
+ * @public the router reads it through the route's lazy import (src/app/router.tsx `screen`)
+ */
+export const handle: RouteHandle = { queries: ({ lang }) => [categoriesQueryOptions(lang), zonesQueryOptions(lang)] };
 
 /**
  * /map: the places and buildings with coordinates on a map clustered by the server for the current

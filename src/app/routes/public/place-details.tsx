@@ -20,6 +20,8 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { toYouTubeEmbedUrl } from '../../../shared/youtube.ts';
 import NotFound from './not-found.tsx';
 import { PageBreadcrumb } from '../../../components/ui/page-breadcrumb.tsx';
+import type { RouteHandle } from '../../route-data.ts';
+import { placeQueryOptions } from '../../../features/places/api/get-places.ts';
 
 // Save / Saved (decision 048): device state, so shown once the page is interactive, its code loaded then
 const SavePlaceButton = lazy(() => loadWhenOnline(() => import('../../../features/saved/components/save-place-button.tsx')));
@@ -45,6 +47,12 @@ export function InfoRow({ icon, label, children }: { icon: ReactNode; label: str
     </HStack>
   );
 }
+
+/**
+ * The place's details (`handle.queries`, src/app/route-data.ts).
+ * @public the router reads it through the route's lazy import (src/app/router.tsx `screen`)
+ */
+export const handle: RouteHandle = { queries: ({ params, lang }) => [placeQueryOptions(lang, params.slug ?? '')] };
 
 /** /p/{slug} (and /places/{slug}): place details. */
 export default function PlaceDetailsPage() {

@@ -13,6 +13,8 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import { countResults } from '../../../features/search/result-count.ts';
+import type { RouteHandle } from '../../route-data.ts';
+import { searchQueryOptions } from '../../../features/search/api/get-search-results.ts';
 
 /** Results per group on this page; a full places group links on to the places list with the same text. */
 const PAGE_GROUP_LIMIT = 24;
@@ -32,6 +34,12 @@ function Group({ id, title, count, children, action }: { id: string; title: stri
     </Box>
   );
 }
+
+/**
+ * The results for the URL's `q`, none when it is blank (`handle.queries`, src/app/route-data.ts).
+ * @public the router reads it through the route's lazy import (src/app/router.tsx `screen`)
+ */
+export const handle: RouteHandle = { queries: ({ search, lang }) => [searchQueryOptions(lang, normalizeSearchText(search.get('q') ?? ''), PAGE_GROUP_LIMIT)] };
 
 /**
  * /search?q=: the directory searched at once, results grouped as categories, places, zones and

@@ -9,6 +9,21 @@ import { ApiError } from '../../../lib/api-client-error.ts';
 import { usePreferences } from '../../../lib/preferences.tsx';
 import NotFound from './not-found.tsx';
 import { PageBreadcrumb } from '../../../components/ui/page-breadcrumb.tsx';
+import type { RouteHandle } from '../../route-data.ts';
+import { categoriesQueryOptions } from '../../../features/categories/api/get-categories.ts';
+import { placesListQueryOptions } from '../../../features/places/api/places-list-url.ts';
+import { zoneQueryOptions } from '../../../features/zones/api/get-zones.ts';
+
+/**
+ * The zone, the category filter's categories and the list's page (`handle.queries`, src/app/route-data.ts).
+ * @public the router reads it through the route's lazy import (src/app/router.tsx `screen`)
+ */
+export const handle: RouteHandle = {
+  queries: ({ params, search, lang }) => {
+    const slug = params.slug ?? '';
+    return [zoneQueryOptions(lang, slug), categoriesQueryOptions(lang), placesListQueryOptions(lang, search, { kind: 'zone', slug })];
+  },
+};
 
 /** /zones/{slug}: places in one zone, with its buildings listed. */
 export default function ZonePlacesPage() {

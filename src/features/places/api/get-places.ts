@@ -19,11 +19,17 @@ export interface PlacesParams {
 }
 
 
+/** A list restricted to one category or one zone (`/categories/{slug}`, `/zones/{slug}`). */
+export interface PlacesScope {
+  kind: 'category' | 'zone';
+  slug: string;
+}
+
 /**
  * GET /public/places — or /public/categories/{slug}/places, /public/zones/{slug}/places when the
  * list is scoped — returning `{ data, meta: { page, limit, total } }`; names ordered in `lang`.
  */
-export const placesQueryOptions = (lang: Lang, params: PlacesParams, scope?: { kind: 'category' | 'zone'; slug: string }) =>
+export const placesQueryOptions = (lang: Lang, params: PlacesParams, scope?: PlacesScope) =>
   queryOptions({
     queryKey: ['places', lang, scope ?? 'all', params],
     queryFn: ({ signal }) => {
@@ -37,7 +43,7 @@ export const placesQueryOptions = (lang: Lang, params: PlacesParams, scope?: { k
     placeholderData: keepPreviousData,
   });
 
-export function usePlacesQuery(params: PlacesParams, scope?: { kind: 'category' | 'zone'; slug: string }) {
+export function usePlacesQuery(params: PlacesParams, scope?: PlacesScope) {
   const { lang } = usePreferences();
   return useQuery(placesQueryOptions(lang, params, scope));
 }

@@ -12,11 +12,11 @@ import { usePreferences } from '../../../lib/preferences.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import type { Category, Zone } from '../../../shared/schemas/entity-schemas.ts';
-import { placesQueryOptions, type PlaceSort } from '../api/get-places.ts';
+import type { PlaceSort, PlacesScope } from '../api/get-places.ts';
+import { placesListPageQueryOptions, placesListUrl } from '../api/places-list-url.ts';
 import { PLACE_SORTS } from '../../../shared/constants.ts';
 import { PlaceCard } from './place-card.tsx';
 import { NearMeControl } from './near-me-control.tsx';
-import { distanceNearOf } from '../../../lib/geolocation.ts';
 import type { PublicPlaceSort } from '../../../shared/schemas/common-schemas.ts';
 import { OPEN_NOW_PARAM } from '../../../shared/boot-data.ts';
 import { useClampedPage } from '../../../lib/use-clamped-page.ts';
@@ -46,7 +46,7 @@ function SearchField({ value, onChange }: { value: string; onChange: (q: string 
 
 export interface PlacesBrowserProps {
   /** Restricts the list to one category or zone (then that filter is hidden). */
-  scope?: { kind: 'category' | 'zone'; slug: string };
+  scope?: PlacesScope;
   zones?: Zone[];
   categories?: Category[];
   pageSize?: number;
@@ -67,18 +67,10 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
   const { t } = useTranslation();
   const { lang, pick } = usePreferences();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const zone = scope?.kind === 'zone' ? undefined : params.get('zone') || undefined;
-  const category = scope?.kind === 'category' ? undefined : params.get('category') || undefined;
-  const q = params.get('q')?.trim().slice(0, LIMITS.searchMaxLength) || undefined;
-  const sortParam = params.get('sort') as PlaceSort | null;
-  // nearest first when the URL has sort=distance and a valid near (Near me, decision 030)
-  const near = distanceNearOf(params);
-  // a search is ordered by relevance unless a sort is chosen; a plain list by name
-  const sort: PublicPlaceSort | undefined = near ? 'distance' : sortParam && SORTS.includes(sortParam) ? sortParam : q ? undefined : 'name-asc';
+  const url = placesListUrl(params, scope);
+  const { page, zone, category, q, sort, near, openNow } = url;
   const defaultSort = q ? 'relevance' : 'name-asc';
-  // "Open now" (`open=1` in the URL, so the filtered list is shareable and kept while paging)
-  const openNow = params.get(OPEN_NOW_PARAM) === '1';
+  // "Open now" (`open=1` in the URL, so the filtered list is shareable and kept while paging):
   // the box follows the click at once, before the URL's navigation (a transition) has the filtered list;
   // the URL stays the source of truth (back/forward, a shared link)
   const [openChecked, setOpenChecked] = useState(openNow);
@@ -87,11 +79,7 @@ export function PlacesBrowser({ scope, zones, categories, pageSize = LIMITS.defa
   useEffect(() => setExtraPages(0), [page, zone, category, sort, near, q, openNow, scope?.slug]);
 
   const pages = Array.from({ length: extraPages + 1 }, (_, i) => page + i);
-  const results = useQueries({
-    queries: pages.map((p) =>
-      placesQueryOptions(lang, { page: p, limit: pageSize, sort, near, search: q, zoneSlug: zone, categorySlug: category, ...(openNow ? { openNow: true } : {}) }, scope),
-    ),
-  });
+  const results = useQueries({ queries: pages.map((p) => placesListPageQueryOptions(lang, url, p, pageSize, scope)) });
   const first = results[0];
   const total = first.data?.meta.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

@@ -22,6 +22,7 @@ import { createSpaDocument, type ViteManifest } from './spa/document.ts';
 import { createPageRenderer, PAGE_NONCE_HEADER, isRenderedPath, type ServerEntry } from './render/renderer.ts';
 import { RenderQueue } from './render/render-queue.ts';
 import { createRenderThreads } from './render/render-threads.ts';
+import { warmPages } from './render/warm-pages.ts';
 import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
@@ -182,9 +183,8 @@ async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, s
   const rendering = Boolean(indexHtml && env.SSR && existsSync(entryFile));
   // renders run on threads beside this one, which keeps HTTP, the API and the caches (decision 066)
   const threads = env.SSR_THREADS ?? Math.min(8, availableParallelism());
-  const renderThreads = rendering && threads > 0
-    ? createRenderThreads({ entryFile, threads, rendersPerThread: Math.max(1, Math.ceil(env.SSR_CONCURRENCY / threads)) })
-    : null;
+  const rendersPerThread = Math.max(1, Math.ceil(env.SSR_CONCURRENCY / Math.max(1, threads)));
+  const renderThreads = rendering && threads > 0 ? createRenderThreads({ entryFile, threads, rendersPerThread }) : null;
   const renderPage = indexHtml && rendering
     ? createPageRenderer({
       template: indexHtml,
@@ -199,6 +199,11 @@ async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, s
       busyDocument: spaDocument ? (url, nonce) => spaDocument(url, CSP_NONCE_PLACEHOLDER, nonce) : undefined,
     })
     : null;
+  if (renderPage) {
+    // the first pages are rendered before the server listens: every render thread loaded, its JIT started
+    const warmed = await warmPages(renderPage, { origin: `http://localhost:${env.PORT}`, count: renderThreads ? threads * rendersPerThread : 1 });
+    logger.info({ ...warmed, threads: renderThreads ? renderThreads.rendersByThread().size : 0 }, 'pages: renderer warmed');
+  }
   root.get('*', async (c) => {
     if (!spaDocument) return c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503);
     if (renderPage) {

@@ -7,6 +7,7 @@ import { ResponseCache } from '../../src/server/http/response-cache.ts';
 import { clearSearchCaches } from '../../src/server/queries/search-queries.ts';
 import { createPageRenderer, type ServerEntry } from '../../src/server/render/renderer.ts';
 import { createRenderThreads, type RenderThreads } from '../../src/server/render/render-threads.ts';
+import { warmPages } from '../../src/server/render/warm-pages.ts';
 import { testApp } from '../helpers/api.ts';
 import { createScratchDatabase, seedOlayaCafes, type ScratchDatabase } from '../helpers/scratch-db.ts';
 
@@ -116,4 +117,22 @@ describe('pages rendered on threads (decision 066)', () => {
     expect(await res.text()).toContain('id="root"');
     expect(cache.tagsOf(pageKey('/p/place-3', 'en'))).toBeUndefined();
   });
+
+  it('are all started by a warm-up before the first request: every thread has rendered (warmPages)', async () => {
+    // a fresh pool, as a server's at start-up: its threads have rendered nothing yet
+    const fresh = createRenderThreads({ entryFile: ENTRY_FILE, threads: 2, rendersPerThread: 2 });
+    try {
+      const { render, cache } = rendererOn(fresh);
+      expect(fresh.rendersByThread().size).toBe(0);
+      const warmed = await warmPages(render, { origin: 'https://dalil.test', count: 2 * 2 });
+      expect(warmed).toMatchObject({ rendered: 4, failed: 0 });
+      const byThread = fresh.rendersByThread();
+      expect(byThread.size, 'threads that rendered a page').toBe(2);
+      expect([...byThread.values()].reduce((a, b) => a + b)).toBe(4);
+      // rendered, not stored: the warm-up leaves the page cache as it was
+      expect(cache.tagsOf(pageKey('/', 'en'))).toBeUndefined();
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 });

@@ -6,10 +6,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
-import { workerData, type MessagePort } from 'node:worker_threads';
+import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import type { ApiAnswer, RenderedApp } from '../../entry-server.tsx';
 import type { ServerEntry } from './renderer.ts';
-import type { DataAnswer, DataRequest, RenderTask, RenderThreadData } from './render-threads.ts';
+import type { DataAnswer, DataRequest, RenderTask, RenderThreadData, ThreadRendered } from './render-threads.ts';
 
 /** The data reads of one render: its port and the answers it waits for, by id. */
 interface Reads {
@@ -54,11 +54,8 @@ function loadEntry(): Promise<ServerEntry> {
   return entry;
 }
 
-// the bundle is loaded as the thread starts (Piscina imports this module then), not by the first page
-void loadEntry();
-
-/** Renders one page (`RenderTask`) with the server bundle and answers its `RenderedApp`; the port is closed after. */
-export default async function renderPage(task: RenderTask): Promise<RenderedApp> {
+/** Renders one page (`RenderTask`) with the server bundle and answers its `RenderedApp` and this thread's id; the port is closed after. */
+async function renderPage(task: RenderTask): Promise<ThreadRendered> {
   const { renderApp } = await loadEntry();
   const reads: Reads = { port: task.port, waiting: new Map(), next: 0 };
   task.port.on('message', (reply: DataAnswer) => {
@@ -66,14 +63,21 @@ export default async function renderPage(task: RenderTask): Promise<RenderedApp>
     reads.waiting.delete(reply.id);
   });
   try {
-    return await current.run(reads, () => renderApp({
+    const rendered: RenderedApp = await current.run(reads, () => renderApp({
       request: new Request(task.url),
       lang: task.lang,
       theme: task.theme,
       nonce: task.nonce,
       queryTimeoutMs: task.queryTimeoutMs,
     }));
+    return { rendered, threadId };
   } finally {
     task.port.close();
   }
 }
+
+/**
+ * The handler, once the server bundle is loaded: Piscina awaits a module's exported promise before it counts the
+ * thread as ready ("Delaying Availability of Workers"), so a page is never queued behind the bundle's ~1–3 s load.
+ */
+export default loadEntry().then(() => renderPage);

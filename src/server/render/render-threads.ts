@@ -38,6 +38,12 @@ export type DataAnswer =
   | { id: number; status: number; statusText: string; headers: [string, string][]; body: string }
   | { id: number; error: string };
 
+/** What a render thread answers: the page, and which thread rendered it (`RenderThreads.rendersByThread`). */
+export interface ThreadRendered {
+  rendered: RenderedApp;
+  threadId: number;
+}
+
 /** The `workerData` of a render thread. */
 export interface RenderThreadData {
   /** Absolute path of the server bundle (dist-server/entry-server.js). */
@@ -56,6 +62,8 @@ export interface RenderThreadsOptions {
 /** The server bundle's `ServerEntry`, its renders run on threads; `close()` stops the threads. */
 export interface RenderThreads extends ServerEntry {
   readonly threads: number;
+  /** Renders each thread has finished since the pool started, by thread id (a thread not listed has rendered none). */
+  rendersByThread(): ReadonlyMap<number, number>;
   close(): Promise<void>;
 }
 
@@ -80,7 +88,7 @@ function headerEntries(answer: ApiAnswer): [string, string][] {
  * at most `SSR_CONCURRENCY` first). A thread that dies is replaced.
  */
 export function createRenderThreads({ entryFile, threads, rendersPerThread }: RenderThreadsOptions): RenderThreads {
-  const pool = new Piscina<RenderTask, RenderedApp>({
+  const pool = new Piscina<RenderTask, ThreadRendered>({
     filename: fileURLToPath(new URL('./render-thread.ts', import.meta.url)),
     workerData: { entryFile } satisfies RenderThreadData,
     minThreads: threads,
@@ -91,6 +99,7 @@ export function createRenderThreads({ entryFile, threads, rendersPerThread }: Re
     atomics: 'disabled',
   });
   let fetchApi: ((url: string, init: RequestInit) => Promise<ApiAnswer>) | null = null;
+  const renders = new Map<number, number>();
 
   async function answer(request: DataRequest): Promise<DataAnswer> {
     try {
@@ -115,11 +124,14 @@ export function createRenderThreads({ entryFile, threads, rendersPerThread }: Re
       }));
       try {
         const task: RenderTask = { url: request.url, lang, theme, nonce, queryTimeoutMs, port: port2 };
-        return await pool.run(task, { transferList: [port2] });
+        const { rendered, threadId } = await pool.run(task, { transferList: [port2] });
+        renders.set(threadId, (renders.get(threadId) ?? 0) + 1);
+        return rendered;
       } finally {
         port1.close();
       }
     },
+    rendersByThread: () => renders,
     close: () => pool.destroy(),
   };
 }

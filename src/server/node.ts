@@ -21,8 +21,8 @@ import { clientPageLanguageRedirect } from './spa/client-pages.ts';
 import { createSpaDocument, type ViteManifest } from './spa/document.ts';
 import { createPageRenderer, PAGE_NONCE_HEADER, isRenderedPath, type ServerEntry } from './render/renderer.ts';
 import { RenderQueue } from './render/render-queue.ts';
-import { createRenderThreads } from './render/render-threads.ts';
-import { warmPages } from './render/warm-pages.ts';
+import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
+import { WARM_PATHS, warmPages } from './render/warm-pages.ts';
 import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
@@ -170,7 +170,29 @@ function addStaticFiles(root: Hono, uploadsDir: string, distDir: string, securit
  * from src/entry-server.tsx), the others as the client-rendered SPA document with its route's preload hints
  * and first API answers (decision 012). Answers what stops the render threads (decision 066).
  */
-async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, services: Services, logger: Logger): Promise<() => Promise<void>> {
+/** How pages are rendered (`startRendering`): the server bundle, and the render threads when there are any. */
+interface Rendering {
+  entryFile: string;
+  threads: number;
+  rendersPerThread: number;
+  renderThreads: RenderThreads | null;
+}
+
+/**
+ * The server bundle pages are rendered with (dist-server/entry-server.js of `npm run build`) and its render threads
+ * (decision 066), started first thing, so that each thread loads the bundle (~1–3 s) while Postgres starts and the
+ * migrations run. Null when pages are not server-rendered (`SSR=false`, or nothing built).
+ */
+function startRendering(env: ServerEnv, distDir: string): Rendering | null {
+  const entryFile = path.resolve('dist-server', 'entry-server.js');
+  if (!env.SSR || !existsSync(path.join(distDir, 'index.html')) || !existsSync(entryFile)) return null;
+  // renders run on threads beside this one, which keeps HTTP, the API and the caches (decision 066)
+  const threads = env.SSR_THREADS ?? Math.min(8, availableParallelism());
+  const rendersPerThread = Math.max(1, Math.ceil(env.SSR_CONCURRENCY / Math.max(1, threads)));
+  return { entryFile, threads, rendersPerThread, renderThreads: threads > 0 ? createRenderThreads({ entryFile, threads, rendersPerThread }) : null };
+}
+
+async function addPages(root: Hono, env: ServerEnv, distDir: string, rendering: Rendering | null, api: Api, services: Services, logger: Logger): Promise<() => Promise<void>> {
   const indexHtml = existsSync(path.join(distDir, 'index.html')) ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : null;
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null;
@@ -179,18 +201,13 @@ async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, s
     manifest,
     fetchApi: (apiPath, lang) => Promise.resolve(api.request(`/api${apiPath}`, { headers: { 'accept-language': lang } }, IN_PROCESS)),
   });
-  const entryFile = path.resolve('dist-server', 'entry-server.js');
-  const rendering = Boolean(indexHtml && env.SSR && existsSync(entryFile));
-  // renders run on threads beside this one, which keeps HTTP, the API and the caches (decision 066)
-  const threads = env.SSR_THREADS ?? Math.min(8, availableParallelism());
-  const rendersPerThread = Math.max(1, Math.ceil(env.SSR_CONCURRENCY / Math.max(1, threads)));
-  const renderThreads = rendering && threads > 0 ? createRenderThreads({ entryFile, threads, rendersPerThread }) : null;
+  const renderThreads = rendering?.renderThreads ?? null;
   const renderPage = indexHtml && rendering
     ? createPageRenderer({
       template: indexHtml,
       noncePlaceholder: CSP_NONCE_PLACEHOLDER,
       manifest,
-      entry: renderThreads ?? (await import(pathToFileURL(entryFile).href)) as ServerEntry,
+      entry: renderThreads ?? (await import(pathToFileURL(rendering.entryFile).href)) as ServerEntry,
       api: (apiPath, init) => Promise.resolve(api.request(apiPath, init, IN_PROCESS)),
       cache: services.responseCache,
       publicUrl: env.PUBLIC_URL,
@@ -199,9 +216,15 @@ async function addPages(root: Hono, env: ServerEnv, distDir: string, api: Api, s
       busyDocument: spaDocument ? (url, nonce) => spaDocument(url, CSP_NONCE_PLACEHOLDER, nonce) : undefined,
     })
     : null;
-  if (renderPage) {
+  if (renderPage && rendering) {
     // the first pages are rendered before the server listens: every render thread loaded, its JIT started
-    const warmed = await warmPages(renderPage, { origin: `http://localhost:${env.PORT}`, count: renderThreads ? threads * rendersPerThread : 1 });
+    // and a place's page, when there is a place (the newest)
+    const newest = await Promise.resolve(api.request('/api/public/places?limit=1&sort=newest', {}, IN_PROCESS))
+      .then(async (res) => (res.ok ? ((await res.json()) as { data?: { slug?: string }[] }).data?.[0]?.slug : undefined))
+      .catch(() => undefined);
+    const paths = newest ? [...WARM_PATHS, `/p/${encodeURIComponent(newest)}`] : WARM_PATHS;
+    const count = Math.max(paths.length, renderThreads ? rendering.threads * rendering.rendersPerThread : 1);
+    const warmed = await warmPages(renderPage, { origin: `http://localhost:${env.PORT}`, count, paths });
     logger.info({ ...warmed, threads: renderThreads ? renderThreads.rendersByThread().size : 0 }, 'pages: renderer warmed');
   }
   root.get('*', async (c) => {
@@ -291,10 +314,11 @@ async function main() {
     logger.fatal({ err: reason }, 'unhandled rejection');
     process.exit(1);
   });
+  const distDir = path.resolve('dist');
+  const rendering = startRendering(env, distDir);
   const stack = await startStack({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embeddedPort: env.EMBEDDED_PG_PORT, log });
   const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
-  const distDir = path.resolve('dist');
 
   const services = await startServices(env, stack, logger, log, uploadsDir);
   const security = securitySettings(env, distDir);
@@ -310,7 +334,7 @@ async function main() {
   root.route('/', api);
   addSiteDocuments(root, env, stack, api);
   addStaticFiles(root, uploadsDir, distDir, security);
-  const stopRendering = await addPages(root, env, distDir, api, services, logger);
+  const stopRendering = await addPages(root, env, distDir, rendering, api, services, logger);
 
   const server = serve({ fetch: root.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
     log(`\nCity directory running at http://localhost:${info.port}/  (API: http://localhost:${info.port}/api/openapi.json)`);

@@ -19,6 +19,7 @@ import { AppProvider } from './app/provider.tsx';
 import { SERVER_STYLES_KEY } from './app/emotion-cache.ts';
 import { appRoutes } from './app/router.tsx';
 import { startRouteQueries } from './app/route-data.ts';
+import { rememberPlainStrings } from './lib/i18n-plain-strings.ts';
 import { categoryQueryOptions } from './features/categories/api/get-categories.ts';
 import { placeQueryOptions } from './features/places/api/get-places.ts';
 import { websiteSettingsKey } from './features/settings/api/get-website-settings.ts';
@@ -33,7 +34,7 @@ import { DEFAULT_LANG, type Lang, type Theme } from './shared/language.ts';
 const locales = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/common.json', { eager: true });
 const i18nByLang = new Map<Lang, I18n>();
 
-/** One i18next instance per language, with its `common` strings loaded synchronously. */
+/** One i18next instance per language, with its `common` strings loaded synchronously, its plain strings remembered. */
 function i18nFor(lang: Lang): I18n {
   let instance = i18nByLang.get(lang);
   if (!instance) {
@@ -50,6 +51,7 @@ function i18nFor(lang: Lang): I18n {
       returnNull: false,
       initAsync: false,
     });
+    rememberPlainStrings(instance);
     i18nByLang.set(lang, instance);
   }
   return instance;

@@ -165,11 +165,6 @@ function addStaticFiles(root: Hono, uploadsDir: string, distDir: string, securit
   root.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('/index.html') ? next() : staticDist(c, next)));
 }
 
-/**
- * Every other GET is a page: the public pages rendered on the server (decision 019: the server bundle built
- * from src/entry-server.tsx), the others as the client-rendered SPA document with its route's preload hints
- * and first API answers (decision 012). Answers what stops the render threads (decision 066).
- */
 /** How pages are rendered (`startRendering`): the server bundle, and the render threads when there are any. */
 interface Rendering {
   entryFile: string;
@@ -192,6 +187,12 @@ function startRendering(env: ServerEnv, distDir: string): Rendering | null {
   return { entryFile, threads, rendersPerThread, renderThreads: threads > 0 ? createRenderThreads({ entryFile, threads, rendersPerThread }) : null };
 }
 
+/**
+ * Every other GET is a page: the public pages rendered on the server (decision 019: the server bundle built
+ * from src/entry-server.tsx), the others as the client-rendered SPA document with its route's preload hints
+ * and first API answers (decision 012). Renders a few pages before it returns, so that the server listens with its
+ * render threads warm (decision 068). Answers what stops the render threads (decision 066).
+ */
 async function addPages(root: Hono, env: ServerEnv, distDir: string, rendering: Rendering | null, api: Api, services: Services, logger: Logger): Promise<() => Promise<void>> {
   const indexHtml = existsSync(path.join(distDir, 'index.html')) ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : null;
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');

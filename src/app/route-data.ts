@@ -13,7 +13,6 @@ export interface RouteDataArgs {
  * A query a route's page reads, as the React Query options its components pass (the same `queryKey`, so a started
  * query is the one they find). Options of different data types side by side, hence the open type parameters.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RouteQuery = FetchQueryOptions<any, any, any, any> & { enabled?: unknown };
 
 /**
@@ -32,23 +31,19 @@ const isRouteHandle = (handle: unknown): handle is RouteHandle =>
  * render (src/entry-server.tsx) calls it before rendering, so a page's reads all run at once as it starts instead of
  * one after another as its components reach them (the layout first, then the page, then a list inside the page:
  * three waits in a row on a category's page). A query whose options say `enabled: false` is left alone, as its
- * component leaves it. Failures stay in the query's state, where its component reads them. Answers the queries' keys,
- * in order.
+ * component leaves it. Failures stay in the query's state, where its component reads them.
  */
 export function startRouteQueries(
   client: QueryClient,
   matches: readonly { params: Params; route: { handle?: unknown } }[],
   search: URLSearchParams,
   lang: Lang,
-): unknown[][] {
-  const started: unknown[][] = [];
+): void {
   for (const { params, route } of matches) {
     if (!isRouteHandle(route.handle)) continue;
     for (const query of route.handle.queries({ params, search, lang })) {
       if (query.enabled === false) continue;
       void client.prefetchQuery(query);
-      started.push([...query.queryKey]);
     }
   }
-  return started;
 }

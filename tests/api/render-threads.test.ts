@@ -38,7 +38,9 @@ afterAll(async () => {
 
 /** A page renderer over the test app, on `entry`, with a cache of its own (serving) and the API paths it asked for. */
 function rendererOn(entry: ServerEntry, api?: (path: string, init?: RequestInit) => Promise<Response>) {
-  const cache = new ResponseCache({ maxEntries: 200, maxBytes: 16 << 20, onInvalidate: clearSearchCaches });
+  // a clock that stays in one minute: a run across a minute's end would otherwise drop every entry (entries are kept
+  // within the minute they were made in), and the hit asked for below would be a miss
+  const cache = new ResponseCache({ maxEntries: 200, maxBytes: 16 << 20, onInvalidate: clearSearchCaches, now: () => 0 });
   cache.setLive(true);
   const app = testApp(db.sql, { responseCache: cache });
   const render = createPageRenderer({

@@ -37,4 +37,26 @@ describe('name order of the lists people scan', () => {
     expect(sortZones(list, 'ar').map((z) => z.id)).toEqual([1, 2, 3]);
     expect(sortByName([{ id: 2 }, { id: 1 }], 'en', () => 'same').map((x) => x.id)).toEqual([1, 2]);
   });
+
+  it('answers a list sorted before from what it remembers, and a changed list anew', () => {
+    const first = sortZones(zones, 'ar');
+    // the same districts as new objects (another page's answer): the same order, of these objects
+    const copies = zones.map((z) => ({ ...z }));
+    const again = sortZones(copies, 'ar');
+    expect(again.map((z) => z.id)).toEqual(first.map((z) => z.id));
+    expect(again.every((z) => copies.includes(z))).toBe(true);
+    // a district renamed: sorted by its new name, not the remembered order
+    const renamed = copies.map((z) => (z.id === first[0].id ? { ...z, titleAr: 'ي' } : z));
+    const resorted = sortZones(renamed, 'ar');
+    expect(resorted.at(-1)?.id).toBe(first[0].id);
+    expect(resorted.map((z) => z.titleAr ?? z.title)).toEqual(renamed.map((z) => z.titleAr ?? z.title).sort(new Intl.Collator('ar', { sensitivity: 'base' }).compare));
+    // the same list in the other language or direction is its own order
+    expect(sortZones(zones, 'en').map((z) => z.id)).not.toEqual(first.map((z) => z.id));
+    expect(sortCategories(categories, 'en', true).map((c) => c.id)).toEqual(sortCategories(categories, 'en').slice(0, -1).reverse().concat(sortCategories(categories, 'en').slice(-1)).map((c) => c.id));
+    // a list whose item became "last" moves it last
+    const other = categories.find((c) => c.slug === 'other');
+    expect(other).toBeDefined();
+    const noOther = categories.map((c) => (c.slug === 'other' ? { ...c, slug: 'other-renamed' } : c));
+    expect(sortCategories(noOther, 'en').at(-1)?.slug).not.toBe('other-renamed');
+  });
 });

@@ -175,8 +175,8 @@ export const overlaps = (a: { x: number; y: number; width: number; height: numbe
 
 /**
  * Records every toast the pages of `context` show, from the moment it appears (a MutationObserver),
- * so a test can count toasts however briefly they stay on a loaded machine. A toast replaced through
- * its id is the same element: it counts once, with its latest text and type.
+ * so a test can count toasts however briefly they stay on a loaded machine. A toast that replaces another of the
+ * same id is a new element (src/components/ui/toaster.tsx): each counts, with its own text and type.
  */
 export async function recordToasts(context: BrowserContext) {
   await context.addInitScript(() => {

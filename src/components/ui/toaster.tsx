@@ -13,6 +13,36 @@ import { useTranslation } from 'react-i18next';
 export const toaster = createToaster({ placement: 'top-end', offsets: { top: '4.5rem', bottom: '1rem', left: '1rem', right: '1rem' }, pauseOnPageIdle: true, max: 20, duration: 5000 });
 
 /**
+ * A toast that replaces another (the same `id`) is a new toast with its own 5 s. Zag's store updates a shown toast's
+ * content in place, and restarts its timer only when its type or duration changed: "Place updated" saved 4 s after
+ * "Place created" was taken away 1 s later, and one created while the first was leaving went with it. So `create`
+ * with an `id` takes the toast shown under that id away, if any (it still fades out), and shows the new one under an
+ * id of its own (the caller's and a serial number); `id` stays the caller's name for "the toast of this action" (one
+ * at a time), also for `dismiss` and `remove`.
+ */
+const createToast = toaster.create;
+const dismissToast = toaster.dismiss;
+const removeToast = toaster.remove;
+const shownAs = new Map<string, string>();
+let replacements = 0;
+const shown = (id: string | undefined) => (id === undefined ? undefined : shownAs.get(id) ?? id);
+toaster.create = (data) => {
+  if (data.id === undefined) return createToast(data);
+  const id = data.id;
+  const previous = shownAs.get(id);
+  if (previous !== undefined) removeToast(previous);
+  const own = `${id}~${(replacements += 1)}`;
+  shownAs.set(id, own);
+  createToast({ ...data, id: own });
+  return id;
+};
+toaster.dismiss = (id) => dismissToast(shown(id));
+toaster.remove = (id) => {
+  if (id === undefined) shownAs.clear();
+  return removeToast(shown(id));
+};
+
+/**
  * Chakra's solid toast colours (green/orange 500–600 under white text, descriptions at 80 % opacity)
  * fall below WCAG AA contrast: the 700 shades keep white text above 4.5:1 in both themes.
  */

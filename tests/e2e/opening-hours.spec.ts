@@ -66,8 +66,10 @@ for (const lang of LANGS) {
     await expect(page.getByTestId('hours-status')).toHaveText(tr(lang, 'common:hours.status.open24'));
     await expect(page.getByTestId('hours-today')).toHaveText(tr(lang, 'common:hours.todayLine', { hours: tr(lang, 'common:hours.open24') }));
     await expect(week.getByRole('row')).toHaveCount(8); // header + 7 days
-    // Sunday first, in the page's language
-    await expect(week.getByRole('rowheader').first()).toHaveText(tr(lang, 'common:hours.days.su'));
+    // Sunday first, in the page's language, marked "(today)" when it is Sunday in Riyadh (the server's day, not the browser's)
+    const sunday = tr(lang, 'common:hours.days.su');
+    await expect(week.getByRole('rowheader').first())
+      .toHaveText(riyadhClock(new Date()).day === 'su' ? `${sunday} ${tr(lang, 'common:hours.todayMark')}` : sunday);
     await expect(week.getByRole('cell', { name: tr(lang, 'common:hours.open24'), exact: true })).toHaveCount(7);
 
     await page.goto(inLang(lang, `/p/${made.never!.slug}`));

@@ -142,81 +142,6 @@ function serviceWorker() {
   });
 }
 
-/** Packages of the UI stage: Chakra, what it is made of and what those import (only React or each other). */
-const UI_PACKAGES = /[\\/]node_modules[\\/](@chakra-ui|@emotion|@zag-js|@ark-ui|@floating-ui|@pandacss|@swc[\\/]helpers|stylis|hoist-non-react-statics|react-is|proxy-compare|proxy-memoize|@babel[\\/]runtime)[\\/]/;
-const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-
-/**
- * The build's entries and chunk groups for the browser's start in stages (decision 072): `<root>/main.tsx` imports React
- * and React DOM (`<root>/boot/react.ts`), then Chakra UI with Emotion and Zag (`<root>/boot/ui.ts`), then the app's
- * frame (`<root>/boot/start.tsx`: the router, i18next, TanStack Query, the providers, the layout), each in a task of
- * its own, so the browser evaluates them apart instead of in one long task. Used by the app's build (`src`) and by
- * `npm run bench:js-floor` (`scripts/js-floor`), so the stack's floor is measured as the app delivers it.
- * - `<root>/boot/start.tsx` is a second entry of the build, so what it imports statically is tagged `$initial`
- *   (Rolldown follows only the imports the bundle keeps, not a barrel's unused re-exports) and each group takes only
- *   those modules: what any page needs before it is interactive, not what only a lazy route or dialog uses.
- * - A stage's chunk imports only the chunks of earlier stages, and evaluating it evaluates nothing of a later one
- *   (tests/build/boot-stages.test.ts): the UI group's packages import only React's or each other's modules.
- * - `html`: the document whose module script is `<root>/main.tsx` (default `<root>/index.html`).
- * - `uiFiles`: the root's own modules that go with the UI stage (the app's Chakra system).
- * - `entryOwn`: the root's modules that `main.tsx` imports statically. They and Vite's preload helper are in no group:
- *   in a stage's chunk they would make the entry import it statically, and the stages would be evaluated at once.
- * - `exclude`: modules no group may take (the late recipes, decision 055: though the theme's barrel, which the frame
- *   imports, re-exports them, they go with the lazy parts that register them).
- * (The first groups' `includeDependenciesRecursively` is off too: on, it would take the late recipes along.)
- */
-export function bootChunking(root: string, options: { html?: string; uiFiles?: string[]; entryOwn?: string[]; exclude?: RegExp } = {}) {
-  const inRoot = (files: string[]) => new Set(files.map((file) => path.join(root, file)));
-  const uiFiles = inRoot(['boot/ui.ts', ...(options.uiFiles ?? [])]);
-  const entryOwn = inRoot(['main.tsx', ...(options.entryOwn ?? [])]);
-  const allowed = (id: string) => !options.exclude?.test(id) && !id.startsWith('\0') && !entryOwn.has(id) && !/[\\/]index\.html$|vite[\\/]preload-helper/.test(id);
-  return {
-    input: { index: options.html ?? path.join(root, 'index.html'), start: path.join(root, 'boot/start.tsx') },
-    groups: [
-      { name: 'react', tags: ['$initial' as const], priority: 3, includeDependenciesRecursively: false, test: (id: string) => allowed(id) && REACT_PACKAGES.test(id) },
-      { name: 'ui', tags: ['$initial' as const], priority: 2, includeDependenciesRecursively: false, test: (id: string) => allowed(id) && (UI_PACKAGES.test(id) || uiFiles.has(id)) },
-      { name: 'start', tags: ['$initial' as const], priority: 1, includeDependenciesRecursively: false, test: allowed },
-    ],
-  };
-}
-
-const APP_BOOT = bootChunking(path.resolve('src'), {
-  html: path.resolve('index.html'), uiFiles: ['components/ui/system.ts', 'components/ui/chakra-palettes.ts'], entryOwn: ['lib/next-task.ts'], exclude: LATE_RECIPE_MODULE,
-});
-
-/**
- * `<link rel="modulepreload">` in index.html for the chunks the entry imports as its start's stages (decision 072) and
- * their static imports: Vite lists only the entry's static imports, so each stage would otherwise be fetched only when
- * the previous one had been evaluated. The server's renderer and SPA document take them from the template like Vite's
- * own (src/server/render/renderer.ts, src/server/spa/document.ts), as does a static host serving dist/index.html.
- */
-function preloadBootStages(): Plugin {
-  return {
-    name: 'dalil-preload-boot-stages',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const entry = ctx.chunk;
-        const bundle = ctx.bundle;
-        if (!entry || !bundle || !('dynamicImports' in entry)) return [];
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          const chunk = bundle[file];
-          if (files.has(file) || !chunk || chunk.type !== 'chunk' || file === entry.fileName) return;
-          files.add(file);
-          for (const imported of chunk.imports) visit(imported);
-        };
-        for (const file of entry.dynamicImports) visit(file);
-        const already = new Set(entry.imports);
-        return [...files].filter((file) => !already.has(file)).map((file) => ({
-          tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}`, nonce: CSP_NONCE_PLACEHOLDER }, injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
 /**
  * React Router's production build, for the browser and the server bundle alike: its package's exports name only
  * `dist/development` (for Node and bundlers alike; the two builds differ in `ENABLE_DEV_WARNINGS`: warnings built per
@@ -240,7 +165,7 @@ export function reactRouterProduction() {
  * SPA's Emotion cache reads it from the meta tag (src/app/emotion-cache.ts).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), commonStringsParts()] : [react(), commonStringsParts(), pureChakraAnatomies(), chakraPalettesUsed(), inlinePrePaintScripts(), preloadBootStages(), precompress(), offlinePages(), serviceWorker()],
+  plugins: isSsrBuild ? [react(), commonStringsParts()] : [react(), commonStringsParts(), pureChakraAnatomies(), chakraPalettesUsed(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // Emotion and Chakra go into the server bundle, built for production like the browser's: Emotion's
   // development build adds labels to class names, so a server started with NODE_ENV=test would render
@@ -262,20 +187,24 @@ export default defineConfig(({ isSsrBuild }) => ({
       // (Safari < 17, Firefox < 115, the oldest of the build target) fetch the chunks when they are imported.
       modulePreload: { polyfill: false },
       rollupOptions: {
-        input: APP_BOOT.input,
         // Chakra's theme module builds its default config at load (`defineConfig({…, recipes, slotRecipes })`);
         // Chakra's `defineConfig` returns its argument, so an unused call is dropped with the ~80 recipes it names,
         // leaving only those src/components/ui/system.ts imports (decision 036).
         // `createAnatomy` (Chakra's and zag's anatomies, made at module load) is pure too (decision 051).
         treeshake: { manualPureFunctions: ['defineConfig', 'createAnatomy'] },
-        // What the app's start imports statically (React, the router, Chakra, i18next, TanStack Query, the layout…) in
-        // three chunks, one per stage of src/main.tsx (`bootStageOf`, decision 072), not the ~20 small chunks rolldown
-        // would cut it into by what the lazy routes share with it, each with its own cross-chunk imports and exports
-        // (decision 051's single chunk, −13 KB gzip per public page, split by stage). Lazy routes and dialogs still get
-        // their own chunks, split as before; so do the late recipes (decision 055) and Rolldown's own helpers (0.4 KB).
+        // Everything the entry imports statically (`$initial`: React, the router, Chakra, i18next, TanStack Query, the
+        // layout…) in one chunk: every page loads all of it before it is interactive anyway, and one file compresses
+        // better than the ~20 small chunks rolldown cut it into by what the lazy routes share with it, each with its
+        // own cross-chunk imports and exports (−13 KB gzip per public page, decision 051). Lazy routes and dialogs
+        // still get their own chunks, split as before.
+        // The late recipes (src/components/ui/late-recipes.ts: dialogs', forms' and toasts' recipes) are left out of it:
+        // the theme's barrel, which the entry imports, re-exports every recipe module, so they are tagged `$initial`
+        // too and the group would take them along as the barrel's dependencies (`includeDependenciesRecursively`); left
+        // to the automatic split they go with the lazy parts that register them (−3.3 KB gzip per page, decision 055).
+        // (Rolldown's own helpers are then a 0.4 KB chunk of their own.)
         output: {
           codeSplitting: {
-            groups: APP_BOOT.groups,
+            groups: [{ name: 'shell', tags: ['$initial'], test: (id: string) => !LATE_RECIPE_MODULE.test(id), includeDependenciesRecursively: false }],
           },
         },
       },

@@ -530,14 +530,12 @@ function spaSizes() {
     }
     return { rawKb: Math.round(raw / 102.4) / 10, gzipKb: Math.round(gzip / 102.4) / 10 };
   };
-  const entryKey = 'index.html';
-  // the entry and the stages it imports at once (src/main.tsx, decision 072)
-  const stages = manifest[entryKey]!.dynamicImports ?? [];
-  const entry = [entryKey, ...stages].reduce((seen, key) => closure(key, seen), new Set<string>());
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const entry = closure(entryKey);
   const allJs = Object.keys(manifest).filter((k) => manifest[k]!.file.endsWith('.js'));
   const contains = (keys: Iterable<string>, pattern: RegExp) => [...keys].some((k) => manifest[k]!.file.endsWith('.js') && pattern.test(size(manifest[k]!.file).text));
   const routes = Object.keys(manifest)
-    .filter((k) => manifest[k]!.isDynamicEntry && /\.(t|j)sx?$/.test(k) && !stages.includes(k))
+    .filter((k) => manifest[k]!.isDynamicEntry && /\.(t|j)sx?$/.test(k))
     .map((k) => {
       const own = [...closure(k)].filter((c) => !entry.has(c));
       const all = new Set([...entry, ...own]);

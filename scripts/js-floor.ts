@@ -1,10 +1,9 @@
 /**
  * `npm run bench:js-floor`: the JavaScript any page of this stack loads before it is interactive, with no app
- * code at all — scripts/js-floor/ hydrates one route with one provider of each library the product is
+ * code at all — scripts/js-floor/main.tsx hydrates one route with one provider of each library the product is
  * fixed on (React DOM, React Router's data router, Chakra UI v3 with Emotion and `defaultBaseConfig`, i18next +
  * react-i18next, TanStack Query). Builds it with Vite into a temp folder (the app's build options that cut
- * bytes: tree-shaking Chakra's `defineConfig` and `createAnatomy`; its start in the app's three stages and chunks,
- * `bootChunking`, decision 072) and prints each file's gzip size (level 9, as
+ * bytes: tree-shaking Chakra's `defineConfig` and `createAnatomy`) and prints each file's gzip size (level 9, as
  * tests/build/js-budget.test.ts counts) and the total: the floor under issue 14's 150 KB target (decision 036).
  */
 import react from '@vitejs/plugin-react';
@@ -14,22 +13,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { bootChunking, reactRouterProduction } from '../vite.config.ts';
+import { reactRouterProduction } from '../vite.config.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), 'js-floor');
 const outDir = mkdtempSync(path.join(tmpdir(), 'js-floor-'));
-// the same stages and chunks as the app's start (decision 072): the stack as the app delivers it
-const floorBoot = bootChunking(root);
 try {
   await build({
     root, configFile: false, logLevel: 'warn', plugins: [react()], resolve: { alias: reactRouterProduction() },
-    build: {
-      outDir, emptyOutDir: true, modulePreload: { polyfill: false },
-      rollupOptions: {
-        input: floorBoot.input, output: { codeSplitting: { groups: floorBoot.groups } },
-        treeshake: { manualPureFunctions: ['defineConfig', 'createAnatomy'] },
-      },
-    },
+    build: { outDir, emptyOutDir: true, rollupOptions: { treeshake: { manualPureFunctions: ['defineConfig', 'createAnatomy'] } } },
   });
   let total = 0;
   for (const file of readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'))) {

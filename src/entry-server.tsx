@@ -1,6 +1,6 @@
 /**
  * The server side of the public pages (decision 019): renders a URL of the app to HTML with the same
- * route components, providers and queries as the browser (src/boot/start.tsx hydrates the result). Built by
+ * route components, providers and queries as the browser (src/main.tsx hydrates the result). Built by
  * Vite as a separate SSR bundle (`npm run build` → dist-server/entry-server.js) because the app uses
  * Vite-only module features (import.meta.glob, import.meta.env); loaded by src/server/render/renderer.ts.
  */

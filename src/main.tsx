@@ -1,34 +1,87 @@
-import { nextTask } from './lib/next-task.ts';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider.tsx';
+import { appRoutes, AppRouter, createAppRouter, loadMatchedRoutes } from './app/router.tsx';
+import { afterHydration, beginHydration, HydrationEnd } from './components/ui/deferred.tsx';
+import { getSystem } from './components/ui/system.ts';
+import { initI18n } from './lib/i18n.ts';
+import { detectLang } from './lib/browser-language.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { hydrateQueries, SSR_STATE_ELEMENT_ID, takeSsrState } from './lib/ssr-state.ts';
+import { whenIdle } from './lib/when-idle.ts';
 
-/**
- * The browser's entry: evaluates the app's first scripts in three stages, each in a task of its own, then starts the
- * app (decision 072). The build puts each stage in a chunk of its own (vite.config.ts, `bootChunking`) and the document
- * preloads all three with this entry, so they download together and only their evaluation is spread out:
- * 1. React and React DOM (src/boot/react.ts);
- * 2. Chakra UI, Emotion and Zag (src/boot/ui.ts);
- * 3. the router, i18next, TanStack Query and the app's frame (src/boot/start.tsx), which then hydrates the page
- *    the server rendered or renders one it did not.
- * Evaluated at once, as one chunk, they were one task of 36–47 ms on a desktop core and 96–171 ms on Lighthouse's
- * phone (decision 071), where the browser could neither paint nor answer a tap.
- *
- * A stage that fails to load (a network lost on the way) is imported again when the browser is back online (which
- * fetches it anew where the browser no longer keeps failed module fetches, whatwg/html#10327): until then a
- * server-rendered page still reads, and its links and forms work.
- */
-async function start() {
-  await import('./boot/react.ts');
-  await nextTask();
-  await import('./boot/ui.ts');
-  await nextTask();
-  const { startApp } = await import('./boot/start.tsx');
-  startApp();
+const container = document.getElementById('root')!;
+
+declare global {
+  interface Window {
+    /** Set by src/inline/scripts-after-paint.js on a server-rendered page: the last control clicked before hydration. */
+    dalilEarlyClick?: { take(): Element | null };
+  }
 }
 
-function startWhenOnline() {
-  start().catch((error: unknown) => {
-    console.error('The app could not load its scripts; it tries again when the network is back.', error);
-    window.addEventListener('online', startWhenOnline, { once: true });
+/** Resolves in a new task (after anything already queued, a paint included): a long piece of work ends there. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const ssrElement = document.getElementById(SSR_STATE_ELEMENT_ID);
+
+/**
+ * Hydrates a public page the server rendered (decision 019) from the same inputs — its language, theme, the
+ * queries' answers and the route modules it matched — so the first render matches the HTML.
+ *
+ * Each step starts in a task of its own (decisions 037, 071). The browser evaluates this chunk's modules in one task,
+ * and whatever this module does at once is added to that task: reading the server's state, starting i18next and
+ * matching the routes (React Router flattens and ranks the whole route table) made it 61–90 ms on a desktop core
+ * (~250–350 ms on Lighthouse's phone), where the modules alone take 36–45 ms. Apart, each is a short task, and the
+ * browser can paint and answer input between them.
+ */
+async function hydrateServerPage() {
+  await nextTask();
+  const ssr = takeSsrState();
+  if (!ssr) return renderClientPage();
+  const queryClient = createQueryClient();
+  // as on the server: a query that failed there (a 404) shows its error at once instead of a new attempt
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
+  const refreshStale = hydrateQueries(queryClient, ssr.queries);
+  await nextTask();
+  const strings = initI18n(ssr.lang);
+  await nextTask();
+  await Promise.all([strings, loadMatchedRoutes(appRoutes, window.location)]);
+  await nextTask();
+  getSystem();
+  await nextTask();
+  const router = createAppRouter({ loaderData: {}, actionData: null, errors: null });
+  // from here React handles clicks itself; one made before (kept by the inline starter) is replayed once hydrated
+  const earlyClick = window.dalilEarlyClick?.take() ?? null;
+  beginHydration();
+  // answers older than their freshness (a cached page, a clock ahead) are fetched again once the page has hydrated
+  void afterHydration().then(() => whenIdle(() => void refreshStale()));
+  // in a transition React hydrates in slices of a few ms and gives the browser its turn between them (a click on
+  // a part not yet hydrated hydrates that part first), instead of one long task of ~35 ms (~145 ms on a phone)
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppProvider initialLang={ssr.lang} initialTheme={ssr.theme} queryClient={queryClient} serverStyles>
+          <AppRouter router={router} />
+          <HydrationEnd replay={earlyClick} />
+        </AppProvider>
+      </StrictMode>,
+    );
   });
 }
 
-startWhenOnline();
+/** Renders a page the server did not render (the account and admin areas, a client-side 404): the SPA's start. */
+function renderClientPage() {
+  const lang = detectLang(window.location);
+  void initI18n(lang).then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProvider initialLang={lang}>
+          <AppRouter router={createAppRouter()} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+if (ssrElement) void hydrateServerPage();
+else renderClientPage();

@@ -116,7 +116,7 @@ export async function loadMatchedRoutes(routes: RouteObject[], location: { pathn
 
 /**
  * The browser's router. `hydrationData` is given when the page was rendered by the server (its routes
- * have no loaders: the data arrives as React Query's dehydrated cache, src/boot/start.tsx).
+ * have no loaders: the data arrives as React Query's dehydrated cache, src/main.tsx).
  */
 export function createAppRouter(hydrationData?: HydrationState) {
   const router = createBrowserRouter(appRoutes, hydrationData ? { hydrationData } : undefined);

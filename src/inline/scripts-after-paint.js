@@ -4,7 +4,7 @@
 // main thread with them (decision 037). The client-rendered shell has no such list: it does nothing there.
 //
 // Until the app hydrates, a click on a control that needs it (a button that is not a form's submit, a tab, a
-// switch…) would be lost: the last such click is kept, and src/boot/start.tsx replays it once the page has hydrated
+// switch…) would be lost: the last such click is kept, and src/main.tsx replays it once the page has hydrated
 // (window.dalilEarlyClick.take(), called as hydration starts, stops the recording). Links and forms work
 // natively before hydration and are left alone.
 (function () {

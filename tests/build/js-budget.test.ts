@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * JavaScript budget of the public pages (issue #14, decision 025), over the built files of `npm run build`
  * (dist/.vite/manifest.json): what a page loads until it is interactive = the entry with its static
- * imports and the stages it imports at once (decision 072) + the route module's own chunks + its language's `common`
- * strings, gzip-compressed.
+ * imports + the route module's own chunks + its language's `common` strings, gzip-compressed.
  *
  * BUDGET_KB is a ratchet: the size reached today, rounded up, so that no change makes the public pages
  * heavier unnoticed. Issue #14's target is 150 KB; lower BUDGET_KB whenever a change lands that cuts the
@@ -42,15 +41,10 @@ import { describe, expect, it } from 'vitest';
  * FLOOR_KB 151.9 → 151.6 when React Router's production build replaced its development one in the browser and in
  * `npm run bench:js-floor` alike (decision 064; the floor measured 152.1 KB the same day without it): the public pages
  * −0.5 to −0.6 KB, 198.2–201.1 KB, 46.6–49.5 KB over the floor.
- * Raised from 202 to 204, and FLOOR_KB 151.6 → 153.7, when the start was split into three chunks evaluated in tasks of
- * their own (decision 072): React, Chakra and the frame compress apart, the entry imports them through Vite's preload
- * helper, and each stage has a small chunk naming it (+1.9 KB per page: 200.4–203.2 KB). The floor is measured with the
- * same stages and chunks (`bootChunking` in `npm run bench:js-floor`: 151.6 → 153.7 KB the same day), so what the app
- * adds over it is unchanged: 46.7–49.5 KB.
  */
-const BUDGET_KB = 204;
+const BUDGET_KB = 202;
 const TARGET_KB = 150;
-const FLOOR_KB = 153.7;
+const FLOOR_KB = 151.6;
 const APP_TARGET_KB = 50;
 const PAGES = {
   home: 'src/app/routes/public/home.tsx',
@@ -67,7 +61,7 @@ const ZOD_FREE_PAGES = {
 /** Zod's core names its schema classes `$ZodType`, `$ZodObject`…: a chunk holding it holds zod. */
 const holdsZod = (file: string) => readFileSync(path.join(dist, file), 'utf8').includes('$ZodType');
 
-interface ManifestChunk { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+interface ManifestChunk { file: string; isEntry?: boolean; imports?: string[] }
 const dist = path.resolve(__dirname, '../../dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 
@@ -81,12 +75,11 @@ function pageSizes(pages: Record<string, string> = PAGES) {
   };
   const gzipKb = (keys: Set<string>) => [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'))
     .reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0) / 1024;
-  // the entry and the stages it imports at once (src/main.tsx, decision 072)
-  const start = ['index.html', ...(manifest['index.html']?.dynamicImports ?? [])].reduce((seen, key) => closure(key, seen), new Set<string>());
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   return Object.entries(pages).flatMap(([page, module]) => {
     expect(manifest[module], `${module} in the manifest`).toBeTruthy();
     return (['en', 'ar'] as const).map((lang) => {
-      const keys = new Set([...start, ...closure(module), ...closure(`locales/${lang}/common.json?part=first`)]);
+      const keys = new Set([...closure(entry), ...closure(module), ...closure(`locales/${lang}/common.json?part=first`)]);
       const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
       return { page: `${page}-${lang}`, files: keys.size, kb: Math.round(gzipKb(keys) * 10) / 10, zod: files.filter(holdsZod) };
     });

@@ -15,7 +15,7 @@ let endPageHydration: (() => void) | null = null;
 let replayed = false;
 
 /**
- * Called by src/boot/start.tsx before it hydrates a server-rendered page: until that page has hydrated and
+ * Called by src/main.tsx before it hydrates a server-rendered page: until that page has hydrated and
  * painted (`HydrationEnd`), `Deferred` blocks keep the server's HTML as it is and hydrate afterwards
  * (decision 019).
  */

@@ -132,7 +132,7 @@ export function registerRecipes(recipes: Record<string, RecipeDefinition>, slotR
  * The Chakra system, created on first use. Creating it is the largest single step of a page's start-up
  * after the modules' evaluation (token dictionary ~40 %, utilities, merging the configs: 17–35 ms of a desktop
  * core in Chromium, ~70–140 ms of Lighthouse's phone; decision 071), so it is not done while the entry module
- * evaluates: src/boot/start.tsx creates it in a task of its own before hydrating (decision 037), and the server, tests
+ * evaluates: src/main.tsx creates it in a task of its own before hydrating (decision 037), and the server, tests
  * and client-rendered pages on their first render.
  */
 export function getSystem(): SystemContext {

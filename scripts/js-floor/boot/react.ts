@@ -1,2 +1,0 @@
-// The floor's first stage (decision 072), as src/boot/react.ts.
-export { hydrateRoot } from 'react-dom/client';

@@ -6,6 +6,7 @@ import { afterHydration, beginHydration, HydrationEnd } from './components/ui/de
 import { getSystem } from './components/ui/system.ts';
 import { initI18n } from './lib/i18n.ts';
 import { detectLang } from './lib/browser-language.ts';
+import { nextTask } from './lib/next-task.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { hydrateQueries, SSR_STATE_ELEMENT_ID, takeSsrState } from './lib/ssr-state.ts';
 import { whenIdle } from './lib/when-idle.ts';
@@ -19,8 +20,6 @@ declare global {
   }
 }
 
-/** Resolves in a new task (after anything already queued, a paint included): a long piece of work ends there. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const ssrElement = document.getElementById(SSR_STATE_ELEMENT_ID);
 
 /**

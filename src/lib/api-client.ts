@@ -3,6 +3,7 @@ import { ApiError } from './api-client-error.ts';
 import { takeBootResponse } from './boot-responses.ts';
 import { storedLang } from './browser-language.ts';
 import { importAgain, reportNetworkFailure, reportNetworkSuccess, watchSlowRequest } from './network-status.ts';
+import { nextTask } from './next-task.ts';
 import { noteAnswer } from './offline-copy.ts';
 import type * as PublicResponseSchemas from './public-response-schemas.ts';
 import { session } from './session.ts';
@@ -57,13 +58,41 @@ let publicSchemas: Promise<typeof PublicResponseSchemas> | null = null;
 let publicSchemasFailure: unknown = null;
 let publicSchemasAttempt = 0;
 /**
+ * What the response schemas module imports, in the order it depends on it: zod with the shared field schemas (one
+ * chunk: a dynamic import of zod itself would take its whole namespace, 386 KB), then the entity schemas. Each is
+ * imported and evaluated in a task of its own before the module itself (decision 073). Evaluated at once they were
+ * one task of 21–33 ms on a desktop core (×4 on Lighthouse's phone), which every page starts a second after it is
+ * interactive (src/components/errors/network-notice.tsx); in parts the longest is zod's, 14–20 ms.
+ */
+const SCHEMA_PARTS = [
+  () => import('../shared/schemas/common-schemas.ts'),
+  () => import('../shared/schemas/entity-schemas.ts'),
+] as const;
+
+/**
+ * The response schemas module, after its parts one task at a time. A part that fails (offline) is left to the
+ * module's own import, which then fails for it and is retried by `loadPublicSchemas`.
+ */
+async function importPublicSchemas(): Promise<typeof PublicResponseSchemas> {
+  for (const part of SCHEMA_PARTS) {
+    try {
+      await part();
+    } catch {
+      break;
+    }
+    await nextTask();
+  }
+  return import('./public-response-schemas.ts');
+}
+
+/**
  * The response schemas module, once; after a failure (offline) asked for again on the next request — under a
  * fresh address, as browsers keep a failed `import()` failed (src/lib/network-status.ts importAgain).
  */
 export function loadPublicSchemas(): Promise<typeof PublicResponseSchemas> {
   publicSchemas ??= (publicSchemasFailure
     ? importAgain<typeof PublicResponseSchemas>(publicSchemasFailure, ++publicSchemasAttempt, () => import('./public-response-schemas.ts'))
-    : import('./public-response-schemas.ts')
+    : importPublicSchemas()
   ).catch((error: unknown) => {
     publicSchemas = null;
     publicSchemasFailure = error;

@@ -169,6 +169,32 @@ test('a rendered page starts its scripts after its first paint, then hydrates; a
 });
 
 /**
+ * Decision 073: the response schemas (zod and src/shared's schemas), which a page loads a second after it is
+ * interactive, are evaluated a part per task: zod with the shared field schemas, then the entity schemas, then the
+ * response schemas. Loaded at once they were one task of 17–33 ms on a desktop core (×4 on a phone). Seen from the
+ * network: each part is asked for only once the part before it has arrived (its evaluation follows at once), where
+ * Vite's preload helper asked for all of them together.
+ */
+test('a page loads its response schemas one part after another once it is interactive', async ({ page, request }) => {
+  const place = await firstPlace(request);
+  await page.goto(`/p/${place.slug}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  const parts = ['common-schemas', 'entity-schemas', 'public-response-schemas'];
+  const timing = () => page.evaluate((names) => names.map((name) => {
+    const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .find((e) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(e.name));
+    return entry ? { name, start: entry.startTime, end: entry.responseEnd } : null;
+  }), parts);
+  await expect.poll(async () => (await timing()).every(Boolean), { timeout: 10_000 }).toBe(true);
+  const [common, entity, responses] = (await timing()) as { name: string; start: number; end: number }[];
+  expect(entity!.start, 'the entity schemas are asked for after zod and the field schemas arrived').toBeGreaterThanOrEqual(common!.end);
+  expect(responses!.start, 'the response schemas are asked for after the entity schemas arrived').toBeGreaterThanOrEqual(entity!.end);
+  // and they check answers as before: a client-side navigation's response is validated and shown
+  await page.getByRole('link', { name: 'Places', exact: true }).first().click();
+  await expect(page.getByRole('list', { name: 'Places' }).getByRole('listitem').first()).toBeVisible();
+});
+
+/**
  * Decision 065: hydrating leaves the document's styles alone. A style sheet moved in the DOM, or `lang`, `dir` or the
  * theme class written again on `<html>` (even with its own value), makes the browser recompute the style of the whole
  * document — two or three times 50–130 ms of a phone's main thread on every rendered page, before this. Watched from

@@ -50,6 +50,26 @@ export function pureChakraAnatomies(): Plugin {
 }
 
 /**
+ * Emotion's cache module without its default vendor prefixer in the browser build (decision 074). Every cache the app
+ * makes passes its own `stylisPlugins` (src/app/emotion-cache.ts: only the prefixes the build's browsers need), so the
+ * default list `[prefixer]` is never used; but it is a module-level value, so Emotion's prefix table (~1 KB gzip) stayed
+ * in the entry. Made an empty list here, the prefixer is unused and the bundler drops it. Fails the build if the line is
+ * no longer there (an Emotion upgrade), rather than shipping the table again unnoticed.
+ */
+export function emotionWithoutDefaultPrefixer(): Plugin {
+  const FILE = /[\\/]@emotion[\\/]cache[\\/]dist[\\/]emotion-cache\.browser(\.development)?\.esm\.js$/;
+  const DEFAULT = 'var defaultStylisPlugins = [prefixer];';
+  return {
+    name: 'dalil-emotion-without-default-prefixer',
+    transform(code, id) {
+      if (!FILE.test(id)) return null;
+      if (!code.includes(DEFAULT)) this.error(`${id} no longer has \`${DEFAULT}\``);
+      return { code: code.replace(DEFAULT, 'var defaultStylisPlugins = [];'), map: null };
+    },
+  };
+}
+
+/**
  * Chakra's colour tokens (`theme/tokens/colors.js`) and semantic colour tokens (`theme/semantic-tokens/colors.js`) with only
  * the palettes the app uses (src/components/ui/chakra-palettes.ts). src/components/ui/system.ts picks the same keys when it
  * builds the system, but only at run time: the other palettes' values (yellow, teal, cyan, purple, pink) still shipped in
@@ -165,7 +185,7 @@ export function reactRouterProduction() {
  * SPA's Emotion cache reads it from the meta tag (src/app/emotion-cache.ts).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), commonStringsParts()] : [react(), commonStringsParts(), pureChakraAnatomies(), chakraPalettesUsed(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
+  plugins: isSsrBuild ? [react(), commonStringsParts()] : [react(), commonStringsParts(), pureChakraAnatomies(), emotionWithoutDefaultPrefixer(), chakraPalettesUsed(), inlinePrePaintScripts(), precompress(), offlinePages(), serviceWorker()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // Emotion and Chakra go into the server bundle, built for production like the browser's: Emotion's
   // development build adds labels to class names, so a server started with NODE_ENV=test would render

@@ -16,7 +16,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider.tsx';
-import { SERVER_STYLES_KEY } from './app/emotion-cache.ts';
+import { SERVER_STYLES_KEY, stylisPlugins } from './app/emotion-cache.ts';
 import { appRoutes } from './app/router.tsx';
 import { startRouteQueries } from './app/route-data.ts';
 import { rememberPlainStrings } from './lib/i18n-plain-strings.ts';
@@ -117,7 +117,7 @@ const globalStylesBySystem = new WeakMap<SystemContext, Readonly<EmotionCache["i
 function chakraGlobalStyles(system: SystemContext): Readonly<EmotionCache["inserted"]> {
   const known = globalStylesBySystem.get(system);
   if (known) return known;
-  const cache = createCache({ key: 'css' });
+  const cache = createCache({ key: 'css', stylisPlugins });
   cache.compat = true;
   renderToString(<CacheProvider value={cache}><ChakraProvider value={system}>{null}</ChakraProvider></CacheProvider>);
   const inserted = Object.freeze({ ...cache.inserted });
@@ -225,7 +225,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
   // every read the page makes starts now, at once, instead of as its components reach each one (src/app/route-data.ts)
   startRouteQueries(queryClient, context.matches, new URL(request.url).searchParams, lang);
   const i18n = i18nFor(lang);
-  const emotionCache = createCache({ key: 'css', nonce });
+  const emotionCache = createCache({ key: 'css', nonce, stylisPlugins });
   // styles go to the cache, not inline next to each element: they are extracted into <head> below
   emotionCache.compat = true;
   // Chakra's global CSS from the one copy of this process, first (as ChakraProvider would insert it)

@@ -5,6 +5,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stylisPlugins } from '../../src/app/emotion-cache.ts';
 import { getSystem } from '../../src/components/ui/system.ts';
 import * as entry from '../../src/entry-server.tsx';
 import { testApp } from '../helpers/api.ts';
@@ -28,9 +29,9 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** Chakra's global style tags as its provider renders them into a fresh Emotion cache with `nonce`. */
+/** Chakra's global style tags as its provider renders them into a fresh Emotion cache with `nonce` (and the app's prefixing). */
 function chakraGlobalTags(nonce: string): string {
-  const cache = createCache({ key: 'css', nonce });
+  const cache = createCache({ key: 'css', nonce, stylisPlugins });
   cache.compat = true;
   renderToString(createElement(CacheProvider, { value: cache }, createElement(ChakraProvider, { value: getSystem(), children: null })));
   const server = createEmotionServer(cache);
@@ -62,3 +63,20 @@ describe("Chakra's global CSS in rendered pages (decision 061)", () => {
     }
   });
 });
+
+describe('vendor prefixes in rendered pages (decision 074)', () => {
+  it("a page's CSS carries the prefixes the build's browsers need and none of Emotion's legacy ones", async () => {
+    for (const path of ['/p/place-1', '/places/ar']) {
+      const { styles, status } = await entry.renderApp({ request: new Request(`https://dalil.test${path}`), lang: path.endsWith('/ar') ? 'ar' : 'en', theme: 'light', nonce: 'n' });
+      expect(status, path).toBe(200);
+      expect(styles, path).toContain('display:flex');
+      // flexbox of 2012 (-webkit-box), IE 10's -ms-flexbox, transforms and keyframes of 2015, invalid ones (-ms-translate)
+      for (const legacy of ['-webkit-box-align', '-ms-flexbox', '-ms-user-select', '-ms-flex-align', '-webkit-flex-direction', '-webkit-transform', '-ms-translate', '-moz-translate', '@-webkit-keyframes', '-ms-input-placeholder']) {
+        expect(styles, `${path}: ${legacy}`).not.toContain(legacy);
+      }
+      // Safari (up to 17) still reads user-select only with its prefix
+      expect(styles, path).toMatch(/-webkit-user-select:none;[^}]*user-select:none/);
+    }
+  });
+});
+

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes, AppRouter, createAppRouter, loadMatchedRoutes } from './app/router.tsx';
 import { afterHydration, beginHydration, HydrationEnd } from './components/ui/deferred.tsx';
-import { getSystem } from './components/ui/system.ts';
+import { systemSteps } from './components/ui/system.ts';
 import { initI18n } from './lib/i18n.ts';
 import { detectLang } from './lib/browser-language.ts';
 import { nextTask } from './lib/next-task.ts';
@@ -44,8 +44,8 @@ async function hydrateServerPage() {
   const strings = initI18n(ssr.lang);
   await nextTask();
   await Promise.all([strings, loadMatchedRoutes(appRoutes, window.location)]);
-  await nextTask();
-  getSystem();
+  // Chakra's system a step per task (decision 075)
+  for (const steps = systemSteps(); !steps.next().done;) await nextTask();
   await nextTask();
   const router = createAppRouter({ loaderData: {}, actionData: null, errors: null });
   // from here React handles clicks itself; one made before (kept by the inline starter) is replayed once hydrated

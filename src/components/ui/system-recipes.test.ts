@@ -23,7 +23,7 @@ const COMPONENT_RECIPES: Record<string, string[]> = {
 /** Layout primitives, providers and helpers: no recipe. */
 const RECIPE_FREE = new Set([
   'AspectRatio', 'Box', 'Center', 'ChakraProvider', 'Flex', 'Grid', 'Group', 'HStack', 'Image', 'LocaleProvider', 'Portal',
-  'SimpleGrid', 'Stack', 'Text', 'VStack', 'VisuallyHidden', 'chakra', 'createRecipeContext', 'createSlotRecipeContext', 'createSystem', 'createToaster', 'defaultBaseConfig',
+  'SimpleGrid', 'Stack', 'Text', 'VStack', 'VisuallyHidden', 'chakra', 'createRecipeContext', 'createSlotRecipeContext', 'createSystem', 'createSystemSteps', 'createToaster', 'defaultBaseConfig',
   'defineConfig', 'useBreakpointValue', 'useChakraContext',
 ]);
 

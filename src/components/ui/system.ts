@@ -1,5 +1,5 @@
 import {
-  createSystem, defaultBaseConfig, defineConfig, type RecipeDefinition, type SlotRecipeConfig, type SystemContext,
+  createSystem, createSystemSteps, defaultBaseConfig, defineConfig, type RecipeDefinition, type SlotRecipeConfig, type SystemContext,
 } from '@chakra-ui/react';
 import {
   animationStyles, breakpoints, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, layerStyles, semanticTokens, textStyles, tokens,
@@ -128,14 +128,31 @@ export function registerRecipes(recipes: Record<string, RecipeDefinition>, slotR
   theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, slotRecipes);
 }
 
+/** What the system is made of: Chakra's base config, its default theme with the app's palettes, the app's config and recipes. */
+const systemConfigs = () => [defaultBaseConfig, themeConfig, config, { theme: { recipes: { ...pending.recipes }, slotRecipes: { ...pending.slotRecipes } } }] as const;
+
 /**
  * The Chakra system, created on first use. Creating it is the largest single step of a page's start-up
  * after the modules' evaluation (token dictionary ~40 %, utilities, merging the configs: 17–35 ms of a desktop
  * core in Chromium, ~70–140 ms of Lighthouse's phone; decision 071), so it is not done while the entry module
- * evaluates: src/main.tsx creates it in a task of its own before hydrating (decision 037), and the server, tests
- * and client-rendered pages on their first render.
+ * evaluates: src/main.tsx makes it a step per task (`systemSteps`) before hydrating (decisions 037, 075), and the
+ * server, tests and client-rendered pages on their first render.
  */
 export function getSystem(): SystemContext {
-  created ??= createSystem(defaultBaseConfig, themeConfig, config, { theme: { recipes: { ...pending.recipes }, slotRecipes: { ...pending.slotRecipes } } });
+  created ??= createSystem(...systemConfigs());
+  return created;
+}
+
+/**
+ * The system made in steps (Chakra's `createSystemSteps`, patched in, decision 075): the configs' merge and the token
+ * dictionary's first half, its references, its views, then the utilities and the rest. Each `next()` runs one step;
+ * the generator returns the system `getSystem` returns afterwards. A page that runs one step per task never blocks
+ * the main thread for the whole system (25–47 ms of a desktop core in Lighthouse's traces, ×4 on its phone).
+ * Should `getSystem` be called meanwhile, its system is the one kept.
+ */
+export function* systemSteps(): Generator<void, SystemContext, void> {
+  if (created) return created;
+  const made = yield* createSystemSteps(...systemConfigs());
+  created ??= made;
   return created;
 }

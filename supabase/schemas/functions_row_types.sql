@@ -58,7 +58,10 @@ revoke all on function private.lock_pending_request(bigint) from public, anon, a
 grant execute on function private.lock_pending_request(bigint) to authenticated, service_role;
 
 -- The cache tags of a set of place rows before (olds) and after (news) a statement, matched by id
--- (decision 042): a place moved from zone A to B touches both.
+-- (decision 042): a place moved from zone A to B touches both. Every change names the place (`p:`: its
+-- detail, the details and list pages showing it) and `search`; the filters' lists (`pl:`) only when the
+-- lists' members, order or totals may change (decision 076), the counts (`c:`, `z:`, `cats`, `zones`) only
+-- when they may, markers and related lists only when theirs may.
 create or replace function private.place_change_tags(olds public.places[], news public.places[]) returns text
 language sql stable security definer set search_path = ''
 as $$
@@ -66,17 +69,24 @@ as $$
   pairs as (
     select o.id is null or n.id is null
              or (o.category_id, o.zone_id, o.name, o.slug) is distinct from (n.category_id, n.zone_id, n.name, n.slug) as moved,
+           -- what decides a list's members (its filters, open now), its order (the names in either language, the
+           -- dates, the distance) and its total (listPlaces, src/server/queries/places-queries.ts)
+           o.id is null or n.id is null
+             or (o.category_id, o.zone_id, o.name, o.name_ar, o.slug, o.created_at, o.latitude, o.longitude, o.opening_hours)
+                is distinct from (n.category_id, n.zone_id, n.name, n.name_ar, n.slug, n.created_at, n.latitude, n.longitude, n.opening_hours) as listed,
            o.id is null or n.id is null
              or (o.slug, o.name, o.name_ar, o.latitude, o.longitude, o.map_url, o.category_id, o.zone_id)
                 is distinct from (n.slug, n.name, n.name_ar, n.latitude, n.longitude, n.map_url, n.category_id, n.zone_id) as marker,
            o.id is null or n.id is null or o.category_id is distinct from n.category_id as category_count,
            o.id is null or n.id is null or o.zone_id is distinct from n.zone_id as zone_count,
+           o.id is null or n.id is null or o.building_id is distinct from n.building_id as building_count,
            o.slug as o_slug, o.category_id as o_category, o.zone_id as o_zone, o.building_id as o_building,
            n.slug as n_slug, n.category_id as n_category, n.zone_id as n_zone, n.building_id as n_building
     from o full join n on n.id = o.id
   ),
   sides as (
-    select p.moved, p.marker, p.category_count, p.zone_count, v.slug, c.slug as cat, z.slug as zone, bz.slug as building_zone
+    select p.moved, p.listed, p.marker, p.category_count, p.zone_count, p.zone_count or p.building_count as zone_counts,
+           v.slug, c.slug as cat, z.slug as zone, bz.slug as building_zone
     from pairs p
     cross join lateral (values (p.o_slug, p.o_category, p.o_zone, p.o_building), (p.n_slug, p.n_category, p.n_zone, p.n_building))
       as v(slug, category_id, zone_id, building_id)
@@ -89,8 +99,10 @@ as $$
   tags as (
     select unnest(array[
       'p:' || s.slug, 'search',
-      'pl:*:*', 'pl:' || s.cat || ':*', 'pl:*:' || s.zone, 'pl:' || s.cat || ':' || s.zone,
-      'c:' || s.cat, 'z:' || s.zone, 'z:' || s.building_zone,
+      case when s.listed then 'pl:*:*' end, case when s.listed then 'pl:' || s.cat || ':*' end,
+      case when s.listed then 'pl:*:' || s.zone end, case when s.listed then 'pl:' || s.cat || ':' || s.zone end,
+      case when s.category_count then 'c:' || s.cat end,
+      case when s.zone_counts then 'z:' || s.zone end, case when s.zone_counts then 'z:' || s.building_zone end,
       case when s.marker then 'mk:*:*' end, case when s.marker then 'mk:' || s.cat || ':*' end,
       case when s.marker then 'mk:*:' || s.zone end, case when s.marker then 'mk:' || s.cat || ':' || s.zone end,
       case when s.moved then 'rel:' || s.cat end, case when s.moved then 'rel:' || s.cat || ':' || s.zone end,

@@ -42,6 +42,12 @@ beforeAll(async () => {
   await db.sql`insert into public.places (slug, name, category_id, zone_id, phone)
                select 'bank-' || i, 'Bank ' || i, (select id from public.categories where slug = 'banks'), (select id from public.zones where slug = 'malaz'), '+966500000002'
                from generate_series(1, 3) i`;
+  // thirteen pharmacies without a zone, inserted last: the second page of every name-ordered list of all places, and
+  // (but Pharmacy 01) the newest page
+  await db.sql`insert into public.categories (slug, name) values ('pharmacies', 'Pharmacies')`;
+  await db.sql`insert into public.places (slug, name, category_id, phone)
+               select 'pharmacy-' || to_char(i, 'FM00'), 'Pharmacy ' || to_char(i, 'FM00'), (select id from public.categories where slug = 'pharmacies'), '+966500000003'
+               from generate_series(1, 13) i`;
   admin = await createUser(db.sql, { role: 'admin' });
   tap = listenForChanges(db.url, { onChange: (p) => payloads.push(p), onLiveChange: () => {}, retryMs: 100 });
   // two server instances on one database, each with its own caches and LISTEN connection, wired as node.ts does
@@ -106,9 +112,10 @@ describe('precise invalidation (decision 042)', () => {
     expect(tags).not.toBe('all');
     expect([...(tags as Set<string>)]).toEqual(expect.arrayContaining([
       'p:cafe-9', 'p:cafe-9-moved', 'pl:*:*', 'pl:cafes:*', 'pl:*:olaya', 'pl:*:malaz', 'pl:cafes:olaya', 'pl:cafes:malaz',
-      'z:olaya', 'z:malaz', 'c:cafes', 'rel:cafes:olaya', 'rel:cafes:malaz', 'mk:cafes:malaz', 'mk:cafes:olaya', 'zones', 'search',
+      'z:olaya', 'z:malaz', 'rel:cafes:olaya', 'rel:cafes:malaz', 'mk:cafes:malaz', 'mk:cafes:olaya', 'zones', 'search',
     ]));
     expect(tags).not.toContain('pl:banks:*');
+    expect(tags).not.toContain('c:cafes'); // a move within the category leaves its count
     await db.sql`update public.places set zone_id = (select id from public.zones where slug = 'olaya'), slug = 'cafe-9' where slug = 'cafe-9-moved'`;
     await settle();
 
@@ -116,7 +123,8 @@ describe('precise invalidation (decision 042)', () => {
     await db.sql`update public.places set phone = '+966500000009' where slug = 'bank-3'`;
     await until('the notification', () => payloads.length > 0);
     const edit = parseChangePayload(payloads[0]!) as Set<string>;
-    expect([...edit].sort()).toEqual(['c:banks', 'p:bank-3', 'pl:*:*', 'pl:*:malaz', 'pl:banks:*', 'pl:banks:malaz', 'search', 'z:malaz']);
+    // nor the lists' order or totals: the lists that show it carry its `p:` tag (decision 076)
+    expect([...edit].sort()).toEqual(['p:bank-3', 'search']);
     await settle();
 
     // the derived tables' trigger-made changes are covered by the place's own notification: no `*`
@@ -177,6 +185,45 @@ describe('precise invalidation (decision 042)', () => {
     await putPlace('cafe-3', { phone: '+966522222222' });
     await until('instance 2 to drop cafe-1 (it shows cafe-3)', async () =>
       (await get(1, '/public/places/cafe-1')).body.data.related.find((p: any) => p.slug === 'cafe-3')?.phone === '+966522222222');
+  });
+
+  it('a change that leaves the lists\' order alone (a phone) drops only the lists showing the place; a rename drops every list of its filters', async () => {
+    const kept = ['/public/places', '/public/places?sort=newest', '/public/categories/pharmacies'];
+    const showing = ['/public/places?page=2', '/public/categories/pharmacies/places'];
+    for (const i of [0, 1]) for (const path of [...kept, ...showing, '/public/places/pharmacy-01']) await get(i, path);
+    // rendered pages on instance 2 only: the server entry has one API per process (configureApi), here the last
+    // one configured, instance 2's, whose cache collects the tags of what a render reads
+    for (const path of ['/places', '/places?page=2']) await page(1, path);
+    expect((await get(1, '/public/places')).body.data.map((p: any) => p.slug)).not.toContain('pharmacy-01');
+    expect((await get(1, '/public/places?sort=newest')).body.data.map((p: any) => p.slug)).not.toContain('pharmacy-01');
+
+    // Studio-style: every instance hears it through the notification
+    await db.sql`update public.places set phone = '+966533333333' where slug = 'pharmacy-01'`;
+    for (const i of [0, 1]) {
+      await until(`instance ${i + 1} to drop pharmacy-01`, async () => (await get(i, '/public/places/pharmacy-01')).body.data.phone === '+966533333333');
+      for (const path of showing) {
+        const res = await get(i, path);
+        expect([i, path, res.cache]).toEqual([i, path, 'miss']);
+        expect(res.body.data.find((p: any) => p.slug === 'pharmacy-01').phone).toBe('+966533333333');
+      }
+      for (const path of kept) expect([i, path, (await get(i, path)).cache]).toEqual([i, path, 'hit']);
+    }
+    // rendered: the first page of the places list does not show it, the second does
+    expect((await page(1, '/places')).cache).toBe('hit');
+    const second = await page(1, '/places?page=2');
+    expect(second.cache).toBe('miss');
+    expect(second.html).toContain('Pharmacy 01');
+
+    // a rename may move any place of its filters' lists: every such list goes, here the first page too
+    await db.sql`update public.places set name = 'Pharmacy 00' where slug = 'pharmacy-13'`;
+    for (const i of [0, 1]) {
+      await until(`instance ${i + 1}: Pharmacy 00 first on page 2`, async () => (await get(i, '/public/places?page=2')).body.data[0].slug === 'pharmacy-13');
+      expect([i, (await get(i, '/public/places')).cache]).toEqual([i, 'miss']);
+      expect([i, (await get(i, '/public/categories/pharmacies')).cache]).toEqual([i, 'hit']);
+    }
+    expect((await page(1, '/places')).cache).toBe('miss');
+    await db.sql`update public.places set name = 'Pharmacy 13' where slug = 'pharmacy-13'`;
+    await settle();
   });
 
   it('a Studio-style SQL move from zone Olaya to Malaz refreshes the lists of both zones and leaves the other category alone', async () => {

@@ -13,11 +13,15 @@ describe('cache tags (decision 042)', () => {
     expect(parseChangePayload('public.places')).toBe('all'); // decision 011's payload (a server older than the migration's)
   });
 
-  it('tags lists by their category and zone filters, searched ones also `search`', () => {
-    expect(answerTags('/api/public/places', q(), none, 6)).toEqual(['pl:*:*']);
-    expect(answerTags('/api/public/places', q('categorySlug=cafes&zoneSlug=olaya&search=x'), none, 6)).toEqual(['pl:cafes:olaya', 'search']);
-    expect(answerTags('/api/public/categories/cafes/places', q('zoneSlug=olaya'), none, 6)).toEqual(['pl:cafes:olaya']);
-    expect(answerTags('/api/public/zones/olaya/places', q(), none, 6)).toEqual(['pl:*:olaya']);
+  it('tags lists by their category and zone filters, searched ones also `search`, and by the places they show', () => {
+    const places = (...slugs: string[]) => () => ({ data: slugs.map((slug) => ({ slug, category: { slug: 'cafes' } })), meta: { total: 40 } });
+    expect(answerTags('/api/public/places', q(), places('a', 'b'), 6)).toEqual(['pl:*:*', 'p:a', 'p:b']);
+    expect(answerTags('/api/public/places', q('categorySlug=cafes&zoneSlug=olaya&search=x'), places(), 6)).toEqual(['pl:cafes:olaya', 'search']);
+    expect(answerTags('/api/public/categories/cafes/places', q('zoneSlug=olaya'), places('a'), 6)).toEqual(['pl:cafes:olaya', 'p:a']);
+    expect(answerTags('/api/public/zones/olaya/places', q(), places('b'), 6)).toEqual(['pl:*:olaya', 'p:b']);
+    // a list whose places cannot be read (an error's body, another shape) goes with any change
+    expect(answerTags('/api/public/places', q(), none, 6)).toEqual(['pl:*:*', 'any']);
+    expect(answerTags('/api/public/zones/olaya/places', q(), () => ({ data: { slug: 'a' } }), 6)).toEqual(['pl:*:olaya', 'any']);
     expect(answerTags('/api/public/map/markers', q('zoneSlug=olaya&bbox=1,2,3,4&zoom=3'), none, 6)).toEqual(['mk:*:olaya']);
     expect(answerTags('/api/public/search', q('q=x'), none, 6)).toContain('search');
     expect(answerTags('/api/public/categories', q(), none, 6)).toEqual(['cats']);

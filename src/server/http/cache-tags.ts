@@ -10,10 +10,14 @@
  * buildings, settings, slug redirects, TRUNCATE, large statements).
  *
  * Vocabulary (slugs are those of the row before and after the change):
- * - `p:<place>`: a place's detail, and details showing it among their related places;
- * - `pl:<category|*>:<zone|*>`: lists of places (and their totals) with that category/zone filter, `*` = no filter;
+ * - `p:<place>`: a place's detail, details showing it among their related places, and list pages showing it
+ *   (sent for every change of the place);
+ * - `pl:<category|*>:<zone|*>`: lists of places (and their totals) with that category/zone filter, `*` = no filter
+ *   (sent only when a list's members, order or total may change: insert, delete, category, zone, either name, slug,
+ *   date, coordinates, opening hours; decision 076);
  * - `mk:<category|*>:<zone|*>`: map markers with that filter (sent only when a marker field changed);
- * - `c:<category>`, `z:<zone>`: a category's / zone's own answer (counts; a zone's buildings' counts);
+ * - `c:<category>`, `z:<zone>`: a category's / zone's own answer (counts; a zone's buildings' counts; sent when
+ *   the place's category, zone or building changes, or it comes or goes);
  * - `rel:<category>:<zone>`, `rel:<category>`: related places of details in that category (sent when
  *   membership or order changed: insert, delete, category, zone, name, slug);
  * - `cats`, `zones`: the category and zone lists (counts); `search`: every search answer and searched list;
@@ -38,6 +42,24 @@ export function listTags(category: string | null | undefined, zone: string | nul
   return tags;
 }
 
+/** The shape of a list's body this module reads (GET /api/public/places, a category's or zone's places). */
+interface ListBody {
+  data?: { slug?: string }[];
+}
+
+/**
+ * Tags of a list answer: its filters' (listTags) and the `p:` tag of every place it shows, so that a change that
+ * leaves the lists' order alone (a phone, which sends no `pl:` tag) still drops the pages showing the place.
+ * A list whose places cannot be read (no body, another shape) gets `any` as well.
+ */
+function listAnswerTags(category: string | null | undefined, zone: string | null | undefined, searched: boolean, body: ListBody | undefined): string[] {
+  const tags = listTags(category, zone, searched);
+  const places = body?.data;
+  if (!Array.isArray(places)) return [...tags, ANY_TAG];
+  for (const place of places) if (typeof place?.slug === 'string') tags.push(`p:${place.slug}`);
+  return tags;
+}
+
 /** The shape of a place detail's body this module reads (GET /api/public/places/{slug}). */
 interface DetailBody {
   data?: {
@@ -48,7 +70,7 @@ interface DetailBody {
 }
 
 /**
- * Tags of one answer of a public read endpoint: from its path and query, and for a place detail
+ * Tags of one answer of a public read endpoint: from its path and query, and for a place detail or a list
  * from its body (`body()` is called only then; it may return undefined, e.g. for a non-200 answer).
  * `relatedLimit` is the most related places a detail shows (queries/places-queries.ts): when fewer than that
  * are in the place's own zone, places of other zones of the category may enter the list.
@@ -61,14 +83,15 @@ export function answerTags(path: string, query: URLSearchParams, body: () => unk
   if (parts[1] === 'website-settings' && parts.length === 2) return ['settings'];
   if (parts[1] !== 'public') return [ANY_TAG];
   const [, , resource, slug, sub] = parts;
-  if (resource === 'places' && !slug) return listTags(query.get('categorySlug'), query.get('zoneSlug'), searched);
+  const list = () => body() as ListBody | undefined;
+  if (resource === 'places' && !slug) return listAnswerTags(query.get('categorySlug'), query.get('zoneSlug'), searched, list());
   if (resource === 'places' && slug && !sub) return detailTags(slug, body() as DetailBody | undefined, relatedLimit);
   if (resource === 'categories' && !slug) return ['cats'];
   if (resource === 'categories' && slug && !sub) return [`c:${slug}`];
-  if (resource === 'categories' && slug && sub === 'places' && parts.length === 5) return listTags(slug, query.get('zoneSlug'), searched);
+  if (resource === 'categories' && slug && sub === 'places' && parts.length === 5) return listAnswerTags(slug, query.get('zoneSlug'), searched, list());
   if (resource === 'zones' && !slug) return ['zones'];
   if (resource === 'zones' && slug && !sub) return [`z:${slug}`];
-  if (resource === 'zones' && slug && sub === 'places' && parts.length === 5) return listTags(query.get('categorySlug'), slug, searched);
+  if (resource === 'zones' && slug && sub === 'places' && parts.length === 5) return listAnswerTags(query.get('categorySlug'), slug, searched, list());
   if (resource === 'search' && !slug) return ['search', 'pl:*:*', 'cats', 'zones'];
   if (resource === 'map' && slug === 'markers' && !sub) return listTags(query.get('categorySlug'), query.get('zoneSlug'), false, 'mk');
   return [ANY_TAG];
